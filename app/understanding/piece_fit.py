@@ -116,7 +116,15 @@ def plainer_in_a_run(intent: Intent, piece: Piece, pieces: list[Piece]) -> Inten
     next_step = at > 0 and pieces[at - 1].part != piece.part  # "rest first, then the cellar"
     if intent.kind == "move" and len(pieces) > 1 and _NOUN_ONLY.match(piece.text) and not next_step:
         return replace(intent, kind="ask", targets=(), confidence=0.2)
-    if intent.kind == "ask" and only and only.kind == "move" and only.target and next_step:
+    named = _NOUN_ONLY.match(piece.text) is not None
+    if (
+        intent.kind == "ask"
+        and only
+        and only.kind == "move"
+        and only.target
+        and next_step
+        and named
+    ):
         # "…, then the cellar": the place named next is where the party goes
         return replace(intent, kind="move", targets=(only.target,), confidence=0.8,
                        alternatives=(), note="")  # fmt: skip

@@ -334,8 +334,9 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         crossed = [
             w for w in view.crossed_ways(state, self.campaign) if w.to == spec.success.move_to
         ]
-        if done == "passed" and crossed and state.encounter is None:  # the causeway crossed
-            return [self._call("move", actor, "move_scene", scene_id=crossed[0].to,  # before:
+        if done == "passed" and crossed and state.encounter is None:
+            # the causeway crossed before: the way it made is open, and taken again
+            return [self._call("move", actor, "move_scene", scene_id=crossed[0].to,
                                reason=f"{state.name_of(actor)} leads the way")]  # fmt: skip
         if done == "passed" or (done == "failed" and not spec.retry):
             how = "done already" if done == "passed" else "tried already, and it cannot be retried"

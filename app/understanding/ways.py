@@ -398,7 +398,7 @@ def _far_place(ctx: Context, rest: str) -> str | None:
     return None
 
 
-_DIRECTIONS = frozenset({"back", "up", "down", "out", "in", "outside", "inside", "away"})
+_DIRECTIONS = view.DIRECTIONS
 
 
 def named_beyond_direction(ctx: Context, rest: str) -> bool:

@@ -190,13 +190,14 @@ def crossed_ways(state: GameState, campaign: Campaign | None) -> list[ExitView]:
         back = next((e for e in far.exits if e.to == state.scene.id), None) if far else None
         name = back.name if back is not None else spec.name
         words = (*(back.aliases if back is not None else ()), far.name.lower() if far else to)
-        aliases = tuple(w for w in words if w not in _DIRECTIONS)
+        aliases = tuple(w for w in words if w not in DIRECTIONS)
         found.append(ExitView(to, name, aliases, True, ""))
     return found
 
 
-_DIRECTIONS = frozenset({"back", "up", "down", "out", "in", "outside", "inside", "away"})
-"""Words that name a way by its direction from the far side only."""
+DIRECTIONS = frozenset({"back", "up", "down", "out", "in", "outside", "inside", "away"})
+"""Words that name a way only by its direction from where one stands ("back", "up"), not
+by what it is: the far side's "back" is no name for the way there."""
 
 
 def challenge_extras(state: GameState, cid: str, ch: ChallengeSpec) -> str:

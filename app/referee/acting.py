@@ -331,10 +331,9 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         assert self.campaign is not None and intent.target is not None
         spec = self.campaign.challenges[intent.target]
         done = state.challenges.get(intent.target)
-        crossed = [
-            w for w in view.crossed_ways(state, self.campaign) if w.to == spec.success.move_to
-        ]
-        if done == "passed" and crossed and state.encounter is None:
+        ways = view.crossed_ways(state, self.campaign) if done == "passed" else []
+        crossed = [w for w in ways if w.to == spec.success.move_to]
+        if crossed and state.encounter is None:
             # the causeway crossed before: the way it made is open, and taken again
             return [self._call("move", actor, "move_scene", scene_id=crossed[0].to,
                                reason=f"{state.name_of(actor)} leads the way")]  # fmt: skip

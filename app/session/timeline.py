@@ -138,20 +138,22 @@ class Timeline:
         """The checkpoints the game can still go back to: in memory, or in a file that is
         still there (the save prunes old files as the game goes on, also those a resumed
         game learnt of when it loaded)."""
-        return [c for c in self.entries if c.snapshot is not None or _there(c.path)]
+        return [c for c in self.entries if _usable(c)]
 
     def before(self, turn: int) -> Checkpoint | None:
-        """The newest checkpoint taken before ``turn``."""
-        earlier = [c for c in self.usable() if c.turn < turn]
-        return earlier[-1] if earlier else None
+        """The newest checkpoint taken before ``turn`` (a file is looked for only until one
+        is found: this runs after every save)."""
+        earlier = (c for c in reversed(self.entries) if c.turn < turn)
+        return next((c for c in earlier if _usable(c)), None)
 
     def at(self, turn: int) -> Checkpoint | None:
         """The checkpoint of exactly ``turn``."""
-        return next((c for c in self.usable() if c.turn == turn), None)
+        return next((c for c in self.entries if c.turn == turn and _usable(c)), None)
 
 
-def _there(path: Path | None) -> bool:
-    return path is not None and os.path.isfile(path)
+def _usable(point: Checkpoint) -> bool:
+    """In memory, or in a file still there."""
+    return point.snapshot is not None or (point.path is not None and os.path.isfile(point.path))
 
 
 class CannotGoBack(ValueError):

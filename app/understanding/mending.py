@@ -22,15 +22,23 @@ STRETCHED = 5
 letters swapped ("tlak"): "shoo" is no "shoot"."""
 
 _VERBS_OF: dict[str, frozenset[str]] = {}
-_SHORT_OF: dict[str, frozenset[str]] = {}
+_ONE_WORD_OF: dict[str, frozenset[str]] = {}
+
+
+def _one_word(vocab: Vocabulary) -> frozenset[str]:
+    """The game's one-word verbs of a language, short ones too ("hit")."""
+    verbs = _ONE_WORD_OF.get(vocab.code)
+    if verbs is None:
+        found = {p for group in vocab.verbs.values() for p in group if " " not in p}
+        verbs = _ONE_WORD_OF[vocab.code] = frozenset(found)
+    return verbs
 
 
 def _verbs(vocab: Vocabulary) -> frozenset[str]:
     """The game's one-word verbs of a language long enough to be bent to."""
     verbs = _VERBS_OF.get(vocab.code)
     if verbs is None:
-        found = {p for group in vocab.verbs.values() for p in group if " " not in p}
-        verbs = _VERBS_OF[vocab.code] = frozenset(v for v in found if len(v) >= SHORTEST)
+        verbs = _VERBS_OF[vocab.code] = frozenset(v for v in _one_word(vocab) if len(v) >= SHORTEST)
     return verbs
 
 
@@ -90,11 +98,7 @@ def _doubling(word: str, vocab: Vocabulary) -> str | None:
     ("hitt", "kil"): too short to bend by any other slip, and no word of its own."""
     if len(word) not in (3, 4) or word in english_words():
         return None
-    verbs = _SHORT_OF.get(vocab.code)
-    if verbs is None:
-        verbs = _SHORT_OF[vocab.code] = frozenset(
-            p for group in vocab.verbs.values() for p in group if " " not in p
-        )
+    verbs = _one_word(vocab)
     if word[-1] == word[-2] and word[:-1] in verbs:
         return word[:-1]
     return word + word[-1] if word + word[-1] in verbs else None

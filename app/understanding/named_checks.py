@@ -76,7 +76,7 @@ def named_check(ctx: Context) -> Intent | None:
     """The deed a check asked for by its skill's name stands for, or ``None`` when the line
     asks for no check by name."""
     typed = " ".join(re.sub(r"[^\w\s'.,;!?]", " ", ctx.raw.lower()).split())  # (its commas)
-    asked = _ASKED.match(ctx.said) if _ASKED.match(typed) is None else _ASKED.match(typed)
+    asked = _ASKED.match(typed) or _ASKED.match(ctx.said)
     if asked is None:
         return None
     skill = _SKILL_WORDS[asked["a"] or asked["b"]]

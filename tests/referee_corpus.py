@@ -115,6 +115,7 @@ HOLDOUT27 = DATA_DIR / "referee" / "holdout27.toml"
 HOLDOUT28 = DATA_DIR / "referee" / "holdout28.toml"
 HOLDOUT29 = DATA_DIR / "referee" / "holdout29.toml"
 HOLDOUT30 = DATA_DIR / "referee" / "holdout30.toml"
+HOLDOUT31 = DATA_DIR / "referee" / "holdout31.toml"
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -49,6 +49,7 @@ from tests.referee_corpus import (
     HOLDOUT28,
     HOLDOUT29,
     HOLDOUT30,
+    HOLDOUT31,
     INTENTS,
     Corpus,
     CorpusError,
@@ -90,6 +91,7 @@ FILES = {
     "holdout28": HOLDOUT28,
     "holdout29": HOLDOUT29,
     "holdout30": HOLDOUT30,
+    "holdout31": HOLDOUT31,
 }
 
 

@@ -194,8 +194,8 @@ def why_not(state: GameState, character_id: str) -> str | None:
     if character_id not in state.party:
         return f"no character {character_id!r}; party: {', '.join(state.party)}"
     sheet = state.party[character_id]
-    if state.encounter is not None:
-        return "levels are taken between fights, not during one"
+    if state.encounter is not None and state.ending is None:  # (a fight left open by an
+        return "levels are taken between fights, not during one"  # ending is no fight)
     if levels_owed(sheet) <= 0:
         need = xp_for_level(min(20, sheet.level + 1))
         return (

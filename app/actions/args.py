@@ -298,7 +298,8 @@ class AttackArgs(ToolArgs):
     attacker_id: str
     target_id: str
     weapon: str | None = None
-    """A weapon or action id."""
+    """A weapon or action id; "unarmed_strike" for a fist or a kick, "improvised" for a
+    thing that is no weapon (a poker, a chair leg: 1d4, no proficiency bonus)."""
     mode: Literal["thrown", "two_handed", "off_hand"] | None = None
     """off_hand: a bonus attack with a second light weapon."""
     knock_out: bool = False

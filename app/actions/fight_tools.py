@@ -280,7 +280,7 @@ def end_combat_tool(args: a.EndCombatArgs, state: GameState) -> ToolOutcome:
     if state.encounter is None:
         raise ToolError("no fight is going on")
     standing = foes_fighting(state)
-    if standing and party_fighting(state):
+    if standing and party_fighting(state) and state.ending is None:
         raise ToolError(end_refused(state, standing))
     return finish_fight(state, args.reason)
 

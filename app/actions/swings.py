@@ -22,6 +22,7 @@ from app.actions.registry import ToolError
 from app.actions.striking import setup_attack, strike
 from app.world.state import GameState
 from rules.damage import DamageType, LifeState
+from rules.improvised import improvised_strike, is_improvised
 from rules.srd import srd
 
 
@@ -41,7 +42,8 @@ class Swing:
     mode: Mode | None = None
     """How a character holds the weapon (two-handed, off hand, thrown)."""
     unarmed: bool = False
-    """An unarmed strike: a blow within 5 feet, made with no weapon."""
+    """A blow within 5 feet made with no weapon of the tables: a fist, or an improvised
+    weapon (a poker, a bone)."""
 
 
 def swings_of(
@@ -56,6 +58,12 @@ def swings_of(
         weapons = [w for w in sheet.weapons if srd().weapons.get(w).damage]
         if is_unarmed(weapon) or (weapon is None and not weapons and mode is None):
             blow = unarmed_attack(sheet, mode)  # a punch, a kick: anyone can
+            return [Swing(blow.name, blow.attack_bonus, blow.damage, blow.damage_type, False,
+                           unarmed=True)]  # fmt: skip
+        if is_improvised(weapon):  # a poker, a chair leg, a bone: anyone can swing one
+            if mode is not None:
+                raise ToolError("an improvised weapon is swung in one's hands, as it comes")
+            blow = improvised_strike(sheet)
             return [Swing(blow.name, blow.attack_bonus, blow.damage, blow.damage_type, False,
                            unarmed=True)]  # fmt: skip
         if not weapons:

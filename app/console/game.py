@@ -9,8 +9,6 @@ DM), ``/roll``, ``/retry``, ``/quit``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import threading
 from collections.abc import Awaitable, Callable
 from contextlib import aclosing
 from dataclasses import dataclass, field
@@ -30,6 +28,7 @@ from app.actions.events import (
 from app.actions.position_tools import positions_line
 from app.actions.reactions import AskPolicy, Question, asked_back, explained
 from app.console import commanding
+from app.console.reading import read_while_ticking
 from app.console.takingback import take_back
 from app.display.screentext import plain
 from app.display.tablelog import TableLog, window_entries
@@ -462,30 +461,15 @@ class ConsoleGame:
                 break
 
     async def read_line(self, prompt: str) -> str:
-        """A line typed, read on a thread of its own so the game's clock runs meanwhile. The
-        thread is a daemon: ctrl+c at the prompt leaves at once (saved), never waiting for
-        an Enter to end a read nobody needs."""
-        loop = asyncio.get_running_loop()
-        answer: asyncio.Future[str] = loop.create_future()
+        """A line typed, while the table's clock (``--timer``) runs: a player out of time
+        passes, said, and who is up now is asked."""
+        timed = bool(self.session.state.turn_order.timer_seconds)
+        return await read_while_ticking(self.read, prompt, self.tick if timed else None)
 
-        def settle(value: str | None, error: BaseException | None) -> None:
-            if answer.done():
-                return
-            if error is not None:
-                answer.set_exception(error)
-            else:
-                answer.set_result(value or "")
-
-        def work() -> None:
-            try:
-                value, error = self.read(prompt), None
-            except BaseException as raised:  # handed to the game's loop, raised there
-                value, error = None, raised
-            with contextlib.suppress(RuntimeError):  # (the game has left meanwhile)
-                loop.call_soon_threadsafe(settle, value, error)
-
-        threading.Thread(target=work, name="console-input", daemon=True).start()
-        return await answer
+    async def tick(self) -> None:
+        mark = turntaking.turn_mark(self.session)
+        if await self.survive(self.keep_time()) and turntaking.turn_mark(self.session) != mark:
+            self.console.print(plain(f"{self.prompt()}\n> "), end="")
 
     async def survive(self, step: Awaitable[bool | None]) -> bool:
         """Run one step of play; False means quit. The table survives any bug in a turn:

@@ -37,6 +37,7 @@ from app.world.facts import achieved
 from app.world.state import GameState
 from app.world.tied import bound
 from rules.class_powers import UNARMED
+from rules.improvised import IMPROVISED
 
 STRIKING = re.compile(
     r"\b(?:hit|hits|chop|chops|hack|hacks|slash|slashes|stab|stabs|cut|cuts|smash|smashes|bash|"
@@ -410,7 +411,9 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         ):
             style, shooting = "thrown", True  # "handaxe at skeleton 3", across the barrow
         styled = attack_arguments(state, actor, style, intent.item, closing=closing)
-        unarmed = styled == [{"weapon": UNARMED}]  # "punch the goblin": close in, then strike
+        unarmed = styled in ([{"weapon": UNARMED}], [{"weapon": IMPROVISED}])  # "punch the
+        # goblin", "club it with the poker": close in, then strike
+        self.swung = intent.item or "" if styled == [{"weapon": IMPROVISED}] else ""
         striking = not intent.item and not shooting and bool(STRIKING.search(intent.text))
         plan = plan_attack(state, actor, foes, wanted, shooting=shooting and not unarmed,
                            unarmed=unarmed, striking=striking)  # fmt: skip

@@ -106,6 +106,7 @@ ORDER: tuple[Answer, ...] = (
     answering_fight.initiative,
     answering_fight.hurt_most,
     answering_self.hit_points,
+    answering_who.still_standing,
     answering_who.party_health,
     answering_fight.foes_left,
     answering_fight.positions,

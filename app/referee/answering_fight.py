@@ -116,6 +116,7 @@ def whose_turn(a: Asked) -> str | None:
     """Asked: "whose turn is it", "is it my turn yet", "who's next" (never "my turn undead")."""
     if a.has("turn undead") or not (
         a.has("whose turn", "my turn", "turn is it", "who next", "who is next", "who goes")
+        or a.has("whos turn", "who turn")  # ("who's turn is next")
         or a.has("turn yet", "next turn", "who up", "who is up", "whose go", "who go", "whose move")
         or a.has("my go", "my move", "do i go")
         or (a.has("is it") and a.word("turn"))  # "is it Pia's turn?", "is it Nell's go?"
@@ -378,6 +379,11 @@ def foe_kind(a: Asked) -> str | None:
     asks = a.word(
         "weak",
         "weakness",
+        "weaknesses",
+        "hate",
+        "hates",
+        "fear",
+        "afraid",
         "vulnerable",
         "resist",
         "resistant",

@@ -252,11 +252,12 @@ def carried(a: Asked) -> str | None:
         return f"No: {sheet.name} carries no {thing}{elsewhere if others else ''}."
     wanted = _wanted_item(a)
     if wanted is not None:
+        forms = _LIGHTS if wanted in ("light", "lights") else (wanted,)  # a torch is a light
         holders = [
             (s.name, item)
             for s in state.party.values()
             for item in gear(s)
-            if wanted in item.lower()
+            if any(f in item.lower() for f in forms)
         ]
         if not holders:
             return f"Nobody in the party carries any {wanted}."
@@ -280,6 +281,8 @@ _OWN_ITEM = re.compile(
 _NO_THING = frozenset({"left", "now", "again", "still", "here", "there", "enough", "time",
                        "it", "them", "that", "this", "one", "any"})  # fmt: skip
 """Words after "have" that are no thing carried."""
+_LIGHTS = ("torch", "lantern", "lamp", "candle")
+"""What a light is, in a pack ("does anyone have a light?")."""
 PACKS = ("pack", "packs", "backpack", "bag", "bags", "pockets", "pocket", "satchel", "pouch",
          "kit", "rucksack", "knapsack")  # fmt: skip
 """What a character carries things in, asked about ("what's in my bag")."""

@@ -9,6 +9,8 @@ import re
 from app.referee.answering_self import HURT_WORDS, health_text
 from app.referee.answering_words import Asked
 from app.referee.sights import join_words
+from app.understanding.scope import living_creatures
+from app.world.standing import fights_on
 from rules.character import CharacterSheet
 from rules.damage import LifeState
 
@@ -22,7 +24,7 @@ _WHO_I_AM = re.compile(
 )
 """Asking who one plays."""
 _MINE = re.compile(
-    r"\b(?:which|what) (?:characters?|ones?|heroes|pcs?|guys) (?:are|is) (?:mine|ours|me)\b|"
+    r"\b(?:which|what|whose) (?:characters?|ones?|heroes|pcs?|guys) (?:are|is) (?:mine|ours|me)\b|"
     r"\b(?:which|what|who) (?:characters?|ones?|heroes|pcs?) (?:do|am|did) (?:i|we) "
     r"(?:play|playing|control|controlling|have|get|got)\b|"
     r"\bwho(?:'s| is| are) (?:mine|ours)\b|\bwhich (?:is|are) (?:mine|ours)\b"
@@ -81,14 +83,23 @@ _WHO_PLAYS = re.compile(
     r"\bwhich (?:character|characters|one|ones) (?:does|do|is|are) (?:\w+ )?(?:play|playing)\b"
 )
 """Asking who at the table plays which character."""
+_WHOM_ONE_PLAYS = re.compile(
+    r" (?:who|whom|which character|what character) (?:is|does) ([a-z]+) "
+    r"(?:playing|play|controlling|control) "
+)
+"""Asking whom one player at the table plays ("who is Raf playing?")."""
 
 
 def who_plays(a: Asked) -> str | None:
     """Asked at a shared table: "who's playing who here?", "who plays which character?" —
     each player and the characters they play (the DM's companions too)."""
+    state = a.state
+    one = _WHOM_ONE_PLAYS.search(a.text)
+    player = next((p for p in state.players if one and p.lower() == one.group(1)), None)
+    if player is not None:  # "who is Raf playing?"
+        return f"{player} plays {join_words([state.name_of(c) for c in state.players[player]])}."
     if not _WHO_PLAYS.search(a.text.lower()):
         return None
-    state = a.state
     if len(state.players) <= 1:
         names = join_words([s.name for s in state.party.values()])
         return f"One player plays the whole party: {names}."
@@ -125,3 +136,24 @@ def party_health(a: Asked) -> str | None:
     else:
         lead = f"Worst hurt: {worst.name}."
     return f"{lead} {'; '.join(lines)}."
+
+
+_STANDING = re.compile(
+    r" who(?: s| is| are)? (?:still )?(?:standing|up|alive|left|on their feet) $"
+)
+"""Asking who is still up in a fight ("who is still standing?"): foes and friends alike."""
+
+
+def still_standing(a: Asked) -> str | None:
+    """Asked in a fight: "who is still standing?", "who's left?" — the foes still fighting
+    and the party members still on their feet (and who is down)."""
+    if a.state.encounter is None or not _STANDING.search(a.text):
+        return None
+    foes = [a.state.name_of(c) for c in living_creatures(a.state)
+            if a.state.creatures[c].side != "party" and fights_on(a.state, c)]  # fmt: skip
+    party = list(a.state.party.values())
+    up = [s.name for s in party if s.vitals.state is LifeState.ALIVE and s.vitals.hp > 0]
+    down = [s.name for s in party if s.name not in up]
+    told = f"Foes still fighting: {join_words(foes)}." if foes else "No foe is still fighting."
+    told += f" On their feet: {join_words(up)}." if up else " Nobody in the party is up."
+    return told + (f" Down: {join_words(down)}." if down else "")

@@ -63,6 +63,9 @@ class Notes(list[str]):
 class RefereeBase:
     """State and helpers of the offline referee."""
 
+    swung = ""
+    """The thing last swung as an improvised weapon ("the poker"), for the telling."""
+
     def __init__(self, campaign: Campaign | None) -> None:
         self.campaign = campaign
         self._state: Callable[[], GameState] | None = None

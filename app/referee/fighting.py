@@ -11,6 +11,7 @@ from app.world.campaign import Campaign
 from app.world.ledger import ActionPerformed, SceneEntered
 from app.world.state import GameState
 from rules.class_powers import UNARMED
+from rules.improvised import IMPROVISED
 from rules.skills import Skill
 from rules.srd import srd
 
@@ -41,6 +42,8 @@ def attack_arguments(
     named = weapon_named(state, actor, word)
     if style == "unarmed":  # "punch the goblin": no weapon, unless the line names one
         return [{"weapon": named}] if named else [{"weapon": UNARMED}]
+    if style == IMPROVISED:  # "club it with the poker": a thing that is no weapon
+        return [{"weapon": IMPROVISED}]
     if style == "thrown":
         throwable = [w for w in carried if "thrown" in table.get(w).properties]
         weapon = named if named in throwable else (throwable[0] if throwable else named)

@@ -384,6 +384,8 @@ class FollowUps(RefereeBase):
         target = state.name_of(result["target"])
         for swing in result["attacks"]:
             weapon = bare(swing["attack"]).lower()  # the sentences give it its article
+            if weapon == "improvised weapon" and self.swung:
+                weapon = self.swung  # "… with the poker"
             shot = weapon.split()[-1] in SHOOTERS if weapon else False
             thrown = "thrown" in weapon  # a handaxe thrown is no swing, nor a shot from it
             if swing["outcome"] == "miss" and swing.get("note") == "Shield":

@@ -65,6 +65,10 @@ class OfflineReferee(Reacting, Acting, FollowUps):
     """It reads the players' lines and the tool results, never the prompt or the schemas."""
     reads_other_languages = False
     """It says it understands only the campaign's language: a line in another moves nobody."""
+    tool_rounds = 32
+    """Rounds of tool calls a turn may take: one for each clause of each line (a table of
+    three, each with a line of four clauses, and the follow-ups they bring). Its plan is
+    bounded by the lines; it never runs on as a model may."""
 
     def bind(self, state_of: Callable[[], GameState]) -> None:
         """Give the referee read access to the live game state."""
@@ -93,6 +97,12 @@ class OfflineReferee(Reacting, Acting, FollowUps):
             calls += self._follow_up(state, rest)
             if self.pending:  # a line's next clause, now that the last one has run
                 calls = self._resume(state, calls, rest)
+        elif last["role"] == "user" and tools is None and self.calls:
+            # told to narrate now, with the turn's calls made: what they did is told (the last
+            # round's results read for their telling, and nothing more asked for)
+            if messages[-2]["role"] == "tool":
+                self._follow_up(state, self._results(messages[:-1]))
+            calls = []
         elif last["role"] == "user":
             self.notes, self.calls = Notes(), {}
             try:
@@ -154,6 +164,11 @@ class OfflineReferee(Reacting, Acting, FollowUps):
                 self.notes.owner = self.line_of.setdefault(match.group("id"), len(self.line_of))
                 each.append(self._act(state, match.group("id"), match.group("text")))
                 calls += each[-1]
+        if len(each) > 1:  # "pick the lock", then another's "i help mira with the lock":
+            each = _helped_once(each)  # one attempt, helped (never one alone, then another)
+            kept = {c.id for made in each for c in made}
+            self.made = [c for c in self.made if c.id in kept or c not in calls]
+            calls = [c for made in each for c in made]
         if state.encounter is None and len(each) > 1:
             # A round at a shared table: what is done here comes before the party leaves
             # ("Mira: go out the front door", "Thorin: force the trapdoor": forced first)
@@ -260,3 +275,32 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         if len(self._foes(state)) == 1 and (block is None or block.abilities.intelligence > 3):
             return "surrender"
         return "flee"  # a beast runs; it does not beg
+
+
+def _helped_once(each: list[list[ToolCall]]) -> list[list[ToolCall]]:
+    """A round's lines where one helps another's challenge: the helped attempt takes the
+    place of the plain one (a table declares the help after the deed it helps, or before),
+    so the challenge is rolled once, with advantage."""
+
+    def key(call: ToolCall) -> tuple[tuple[str, str], bool] | None:
+        if call.name != "attempt_challenge":
+            return None
+        args = json.loads(call.arguments)
+        return (str(args.get("challenge_id")), str(args.get("character_id"))), bool(
+            args.get("helper_id")
+        )
+
+    keys = [key(c) for made in each for c in made]
+    helped = {k[0]: c for made in each for c in made if (k := key(c)) is not None and k[1]}
+    plain = {k[0] for k in keys if k is not None and not k[1]}
+    done: list[list[ToolCall]] = []
+    for made in each:
+        kept = []
+        for call in made:
+            k = key(call)
+            if k is not None and not k[1] and k[0] in helped:
+                kept.append(helped[k[0]])  # the helped attempt, where the deed was said
+            elif k is None or not k[1] or k[0] not in plain:
+                kept.append(call)  # (a help said for a deed no line here does stays)
+        done.append(kept)
+    return done

@@ -219,9 +219,8 @@ def remove_player(state: GameState, name: str, hand_to: str | None = None) -> Ou
     else:
         state.turn_order.companions.extend(characters)
     state.pending = [
-        a.model_copy(update={"player": hand_to}) if a.player == name else a  # (the deed
-        for a in state.pending  # stays, now the new player's)
-        if a.player != name or hand_to is not None
+        a.model_copy(update={"player": hand_to or ""}) if a.player == name else a  # (the
+        for a in state.pending  # deed stays, now the new player's or the DM's to play)
     ]
     for seated in (state.turn_order.acted, state.turn_order.away):
         if name in seated:

@@ -69,6 +69,10 @@ def save_failure(error: Exception, folder: Path) -> str:
     return f"Could not save the game: {text[:1].lower()}{text[1:]}"
 
 
+_HOLDERS: dict[Path, set[int]] = {}
+"""The games of this process holding each save, by the keeper's id."""
+
+
 @dataclass(frozen=True)
 class Kept:
     """A save written: where, and anything the player should know about it."""
@@ -146,15 +150,26 @@ class Keeper:
     def _hold(self, path: Path) -> None:
         """Claim ``path`` as the game's save, letting go of the one it held before."""
         claim(path)
+        _HOLDERS.setdefault(path, set()).add(id(self))
         if self._claimed is not None and self._claimed != path:
-            release(self._claimed)
+            self._let_go(self._claimed)
         self._claimed = path
+
+    def _let_go(self, path: Path) -> None:
+        """This game no longer holds ``path``; the claim goes only when no game of this
+        process holds it (the same save loaded anew from the game's menu is held by the new
+        game before the old one closes)."""
+        holders = _HOLDERS.get(path, set())
+        holders.discard(id(self))
+        if not holders:
+            _HOLDERS.pop(path, None)
+            release(path)
 
     def close(self) -> None:
         """The game is over (or left): its save is free for another window to play."""
         with self._lock:
             if self._claimed is not None:
-                release(self._claimed)
+                self._let_go(self._claimed)
                 self._claimed = None
 
     def _remember(self, path: Path) -> None:
@@ -248,7 +263,7 @@ class Keeper:
             try:
                 save_game(state, path.stem, folder)
             finally:
-                if not mine:
+                if not mine and path not in _HOLDERS:  # (nor another game's of this process)
                     release(path)
         self._remember(path)
         return Kept(path, notes)

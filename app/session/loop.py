@@ -107,8 +107,10 @@ async def tool_loop(
     watch = OutcomeWatch(state, active=watch_claims)  # outcomes and fates told ahead of the dice
     strict = bool(getattr(brain, "strict_tools", False))  # its server checks strict schemas
     reading = reads_prompt(brain)  # schemas are built only for a brain that reads them
-    for round_no in range(MAX_TOOL_ROUNDS + 1):
-        last_round = round_no == MAX_TOOL_ROUNDS or guard.spent
+    rounds = int(getattr(brain, "tool_rounds", MAX_TOOL_ROUNDS))  # (the referee's own plan
+    # follows a line's clauses, one round each, and several players' lines at a table)
+    for round_no in range(rounds + 1):
+        last_round = round_no == rounds or guard.spent
         if last_round:
             messages.append({"role": "user", "content": prompts.NARRATE_NOW})
         report.rounds = round_no + 1

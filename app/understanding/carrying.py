@@ -8,6 +8,7 @@ import re
 
 from app.understanding.intent import Intent, IntentKind
 from app.understanding.readings import MOOD, Context, hurt_friends
+from app.understanding.scope import Thing
 from app.understanding.ways import (
     locked_text,
     move,
@@ -108,6 +109,8 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     if kind == "use" and _A_ROUND.match(rest):
         return None  # "drinks for everybody!": a round bought, nothing drunk from the pack
     carried = ctx.named("carried", text=rest) or ctx.named("carried")
+    if not carried and kind == "use" and _JUST_IT.fullmatch(rest):
+        carried = _the_one_draught(ctx)  # "drink it", handed a potion: the one potion
     into = re.search(r"\b(into|in|onto|on|down)\b", rest)
     if kind == "drop" and into and ctx.named("feature", text=rest[into.end() :]):
         return None  # "drop my fishing line into a tide pool": a deed with it, not a drop
@@ -208,6 +211,18 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
     held = (item,) if item and holders else ()  # what was meant, though not theirs to use
     return ctx.intent("ask", targets=held, item=item if held else None, confidence=0.3, note=note)
+
+
+_JUST_IT = re.compile(r"\w+(?: down| up)? (?:it|that|this|that one|this one)(?: down| up| now)?\W*")
+"""A thing to use said only as "it" ("drink it")."""
+
+
+def _the_one_draught(ctx: Context) -> list[Thing]:
+    """The one thing the user carries that is drunk to heal (a potion handed over: "drink
+    it"), or nothing when there are none or several to choose from."""
+    items = ctx.campaign.items if ctx.campaign is not None else {}
+    healing = [t for t in ctx.scope.of("carried") if t.id in items and items[t.id].heals]
+    return healing if len(healing) == 1 else []
 
 
 _FARE = re.compile(

@@ -90,6 +90,8 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
             after = where[at:].split()[1:2] if at >= 0 else []
             if not strong and after and after[0] in _UP_TO and len(phrase.split()) == 1:
                 continue  # "sneak up and knock out the closest goblin": going up to them
+            if after and _a_friend(ctx, after[0]):
+                continue  # "bless Cass": a friend blessed, not the warden prayed to rest
             if after and (phrase.split()[-1], after[0]) in _OTHER_DEEDS:
                 continue  # "sneak attack the right goblin": a rogue's blow, no slipping past
             if at > 0 and _came_for(ctx, thing.id, where[:at]):
@@ -104,6 +106,13 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
         return ctx.intent("ask", confidence=0.4, note="say a little more",
                           alternatives=(Reading("challenge", best[1], label),))  # fmt: skip
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
+
+
+def _a_friend(ctx: Context, word: str) -> bool:
+    """The word is a friend's name, or the speaker or the party ("me", "us")."""
+    if word in ("me", "myself", "us", "ourselves"):
+        return True
+    return any(word == n.split()[0] for t in ctx.scope.of("member") for n in t.names)
 
 
 _LONE_VERB = re.compile(

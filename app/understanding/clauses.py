@@ -23,8 +23,10 @@ MAX_CLAUSES = 4
 """More actions than this in one line are not cut further (a long paste is read as one)."""
 
 QUOTED_SPEECH = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'(?:[^']|(?<=\w)'(?=\w)){3,}'(?!\w)")
+_QUOTE_ENDS = "\x01"
+"""The mark a quoted sentence's close leaves in a line read for its cuts."""
 _STRONG = re.compile(
-    r"(?:[.!?;]+\s+|\s*,?\s+and\s+then\s+|\s*,\s*then\s+|\s+then\s+|\s*,\s*and\s+|"
+    r"(?:(?<=\x01)\s+|[.!?;]+\s+|\s*,?\s+and\s+then\s+|\s*,\s*then\s+|\s+then\s+|\s*,\s*and\s+|"
     r"\s+and\s+(?=i\s|i'll\s|we\s)|\s*,\s+(?=i\s|we\s|i'll\s))",
     re.IGNORECASE,
 )
@@ -78,7 +80,7 @@ def _masked(text: str) -> str:
     """The line with quoted speech blanked out (same length), so no cut falls inside it,
     nor at the "and" of "between Aria and the rats" (two ends of one place), nor at the
     comma before a time told ("the storm, forty years back")."""
-    text = QUOTED_SPEECH.sub(lambda m: "\0" * len(m.group(0)), text)
+    text = QUOTED_SPEECH.sub(_blanked, text)
     text = _AGO.sub(lambda m: "\0" + m.group(2), text)
     text = _BOTH_ASKED.sub(lambda m: m.group(1) + "\0" * len(m.group(2)), text)
     return _BETWEEN.sub(lambda m: m.group(1) + "\0" * len(m.group(2)), text)
@@ -152,6 +154,15 @@ def asked_first(text: str) -> str | None:
     return text[match.start(2) : match.end(2)]
 
 
+def _blanked(quoted: re.Match[str]) -> str:
+    """Quoted words blanked out; a quote that ends a sentence before another begins
+    ("… \"No. With you.\" He steps inside") keeps its full stop, where the cut falls."""
+    words = quoted.group(0)
+    after = quoted.string[quoted.end() : quoted.end() + 2]
+    ends = len(words) > 2 and words[-2] in ".!?" and after[:1] == " " and after[1:].isupper()
+    return "\0" * (len(words) - 1) + (_QUOTE_ENDS if ends else "\0")
+
+
 def propose(text: str, *, in_time_order: bool = True) -> list[Piece]:
     """The clauses a line may hold, in the order they happen; one piece when there is
     nothing to cut. Each piece keeps its own words (fillers such as "then" are left for
@@ -179,7 +190,7 @@ def _proposed(text: str, in_time_order: bool) -> tuple[Piece, ...]:
                                        last.asked or asked)  # fmt: skip
                     continue
                 pieces.append(Piece(weak.text.strip(), cut, under, part, asked))
-    return tuple(pieces[: MAX_CLAUSES * 2])
+    return tuple(pieces[: MAX_CLAUSES * 3])
 
 
 _LONE_OBJECT = re.compile(r"(?:me|myself|us|him|her|them|you)[.!?]*", re.IGNORECASE)

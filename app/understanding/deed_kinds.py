@@ -75,3 +75,10 @@ def deed_of(said: str) -> Deed | None:
         if pattern.search(said):
             return next(d for d in DEEDS if d.key == key)
     return best[1] if best else None
+
+
+PULLED_FREE = re.compile(
+    r"^(?:i\s+|we\s+)?(?:pull|tug|yank|pluck|unhook|work|prise|prize|pry|"
+    r"tease)(?:s|es)?\b.*\b(?:off|from|out of|free|loose)\b"
+)
+"""A thing worked free of where it is caught ("pull the blue ribbon off the thorn")."""

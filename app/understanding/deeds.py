@@ -82,8 +82,10 @@ DEEDS: tuple[Deed, ...] = (
     Deed("knock", ("knock on", "knock at", "rap on", "bang on", "hammer on", "tap on",
                    "knock three times on", "knock twice on", "knock once on", "knock loudly on",
                    "knock hard on", "knock politely on", "knock a few times on"), "auto", 0),
-    Deed("balance", ("balance", "tumble", "roll under", "slide", "swing from", "swing on",
-                     "dive"), "acrobatics", 15, needs_object=False),
+    Deed("balance", ("balance", "tumble", "roll under", "slide under", "slide down",
+                     "slide along", "slide across the floor", "slide between", "slide beneath",
+                     "slide through", "swing from", "swing on", "dive"), "acrobatics", 15,
+         needs_object=False),
     Deed("search", ("search", "rummage", "rummage through", "dig through",
                     "feel around", "check for", "pat down", "frisk", "rifle through", "poke",
                     "poke at", "prod", "stir", "rake through"),
@@ -130,7 +132,7 @@ DEEDS: tuple[Deed, ...] = (
                       "sit with", "sit beside", "sit down beside", "sit down next to",
                       "sit next to", "sit down with",
                       "hold her hand", "hold his hand", "wipe",
-                      "dry her", "dry his", "fetch"), "auto", 0),
+                      "dry her", "dry his", "fetch", "slide"), "auto", 0),
 )  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from app.understanding.scope import Thing
 from app.understanding.targets import pick_creatures
 from app.understanding.words import has_phrase, phrase_at
 from app.world.wording import the
+from rules.improvised import IMPROVISED
 from rules.srd import srd
 
 HOLDS = ("grapple", "shove", "escape_grapple")
@@ -136,6 +137,10 @@ def attack_style(ctx: Context, intent: Intent) -> Intent:
     weapon = named[0] if named else None
     if style is None and len(named) > 1 and _both_carried(ctx, named) and _paired(ctx, named):
         style = "both"  # "shortsword and dagger at goblin 2": a blade in each hand
+    grabbed = IMPROVISED_WITH.search(ctx.said) if intent.kind == "attack" else None
+    if grabbed is not None and style is None and not _carried(ctx, weapon):
+        # "club it with the poker", "bash it with a thighbone": 1d4, no proficiency (SRD)
+        return replace(intent, action=IMPROVISED, item=grabbed.group(1))
     if style is None and weapon is None:
         return intent
     thrown = _THROWN_THING.search(ctx.said) if style == "thrown" and weapon is None else None
@@ -160,6 +165,33 @@ def _both_carried(ctx: Context, named: list[str]) -> bool:
     light = {table.get(w).name.lower() for w in sheet.weapons
              if w in table and "light" in table.get(w).properties}  # fmt: skip
     return len({w for w in named if w in light}) > 1
+
+
+IMPROVISED_THINGS = (
+    "poker", "fire iron", "tongs", "thighbone", "thigh bone", "femur", "bone", "skull",
+    "chair leg", "table leg", "chair", "stool", "bench", "bottle", "tankard", "mug", "jug",
+    "plank", "board", "log", "rock", "stone", "brick", "branch", "stick", "candlestick",
+    "frying pan", "pan", "skillet", "saucepan", "pot", "ladle", "spoon", "shovel", "spade",
+    "oar", "broom", "pitchfork", "rolling pin", "crowbar", "lantern", "torch", "oar",
+)  # fmt: skip
+"""Things a DM lets anyone swing as an improvised weapon."""
+IMPROVISED_WITH = re.compile(
+    r"\bwith (?:the|a|an|this|that|some|his|her|my|their|one of the|a loose|a broken|the "
+    r"broken|a heavy|the heavy) (?:\w+ )?("
+    + "|".join(re.escape(t) for t in sorted(set(IMPROVISED_THINGS), key=len, reverse=True))
+    + r")s?\b"
+)
+"""A blow struck with a thing that is no weapon ("hit the rat with the poker")."""
+
+
+def _carried(ctx: Context, weapon: str | None) -> bool:
+    """The striker carries the weapon the word names ("club" is a verb as often)."""
+    sheet = ctx.state.party.get(ctx.actor or "")
+    if weapon is None or sheet is None:
+        return False
+    table = srd().weapons
+    return any(weapon in (w.replace("_", " "), table.get(w).name.lower()) for w in sheet.weapons
+               if w in table)  # fmt: skip
 
 
 CARRIES_NO = " carries no "

@@ -20,7 +20,8 @@ from app.understanding.mentions import scene_mentions
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import english_words, one_slip, owners
+from app.understanding.words import english_words, has_phrase, one_slip, owners
+from app.world.wording import the
 
 NOT_DEEDS = frozenset(
     """
@@ -127,6 +128,9 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
     if found is not None and found.targets:
         held = [t for t in targets if t.id in found.targets]
         targets = held or targets
+    elsewhere = _done_elsewhere(ctx)
+    if elsewhere is not None:  # "ring the bell", in the nave: up in the belfry, said so
+        return elsewhere
     if not targets and not _here(ctx, rest):
         return _not_here(ctx, rest)
     target: Thing | None = targets[0] if targets else None
@@ -179,6 +183,26 @@ def _not_here(ctx: Context, rest: str) -> Intent | None:
     who = ctx.state.name_of(ctx.actor or "") if ctx.actor else "The party"
     return ctx.intent("ask", action="unseen", confidence=0.3,
                       note=f"{who} sees no {thing} here")  # fmt: skip
+
+
+def _done_elsewhere(ctx: Context) -> Intent | None:
+    """A deed the campaign makes a challenge of in another place ("ring the bell" below the
+    belfry): said where it is done, and the way there — never told as done here."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return None
+    for spec in campaign.challenges.values():
+        if spec.scene == ctx.state.scene.id or spec.scene not in campaign.scenes:
+            continue
+        if not any(has_phrase(ctx.said, p.lower()) for p in spec.provoked_by):
+            continue
+        way = ctx.scope.get(spec.scene, "exit")
+        where = f": {the(way.name)} leads there" if way is not None else ""
+        place = campaign.scenes[spec.scene].name
+        who = ctx.state.name_of(ctx.actor or "") if ctx.actor else "The party"
+        note = f"{who} cannot do that from here; it is done in {place}{where}"
+        return ctx.intent("ask", action="unseen", confidence=0.3, note=note)
+    return None
 
 
 _NO_THING = frozenset({

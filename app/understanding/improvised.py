@@ -15,7 +15,7 @@ import re
 
 from app.understanding.challenge_deeds import CLIMBING_TO, authored
 from app.understanding.clauses import QUOTED_SPEECH
-from app.understanding.deed_kinds import SUBDUING, deed_of
+from app.understanding.deed_kinds import PULLED_FREE, SUBDUING, deed_of
 from app.understanding.deed_objects import (
     BOUND_WITH,
     WEAPON_WORDS,
@@ -67,10 +67,10 @@ FLOORING = re.compile(
     r"(?<!the )(?<!a )prone|on(?:to)? (?:its|his|her|their) (?:back|spine)|to the ground|"
     r"off (?:its|his|her|their) (?:feet|legs|throne|seat|chair|stool|perch))\b"
 )
+"""A blow meant to put a foe on the ground: the shove of the rules."""
 BLINDING = re.compile(r"\b(?:over|into|in) (?:his|her|its|their) (?:eyes|face)\b")
 """A thing knocked over a foe's eyes ("knock his saucepan down over his eyes"): blinded, not
 floored."""
-"""A blow meant to put a foe on the ground: the shove of the rules."""
 
 HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
 EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "out cold")
@@ -372,6 +372,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return ctx.intent("attack", targets=(target,), action="thrown", item=weapon[0],
                               confidence=0.9)  # fmt: skip
         thing = deed.key == "grab" and grabs_a_thing(ctx)  # "grab the torch off the wall"
+        if deed.key == "grab" and not thing and re.search(r"^\W*(?:up )?an? \w+ and ", rest):
+            return None  # "pick up a thighbone and club skeleton 1 with it": no hold on him
         if deed.key == "grab" and not thing and deed_of(ctx.said) is deed:
             # "grab the rat by the tail"
             return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
@@ -435,6 +437,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
     if deed.key == "climb" and not ctx.scope.fighting and CLIMBING_TO.search(ctx.said):
         # "climb up to the lamp room": the way up is there to be taken, no roll for it
+        if opened:  # ("i climb up to the bell": up the open tower stair, the party goes)
+            return ctx.intent("move", targets=(target,), confidence=0.8)
         return ctx.intent("improvise", targets=(target,) if target else (), action="auto",
                           extra=("free", "0"), confidence=0.75)  # fmt: skip
     dc = deed.dc
@@ -470,6 +474,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     hauling = re.match(r"^(?:i\s+|we\s+)?(?:drag|pull|haul|carry|lift|heave)", ctx.said)
     if deed.key == "heave" and target in ctx.state.creatures and not (limp and hauling):
         return None  # "smash the skeleton": a blow, read as an attack
+    if deed.key == "heave" and lying and target is not None and PULLED_FREE.match(ctx.said):
+        return ctx.intent("take", targets=(target,), item=target)  # a thing lying here
     extra: tuple[str, ...] = (deed.key, str(min(dc, 20)))
     if deed.key in ("grab", "throw", "place", "heave", "search"):
         taken = after_verb(ctx.said, deed)

@@ -22,6 +22,8 @@ _THEN_I = re.compile(r",\s*and then (?=(?:i|we)\s)", re.IGNORECASE)
 """The speaker's next deed after a comma ("I tell Nessa to stay up here …, and then I head
 for the shore steps")."""
 _TOLD = NOT_A_DEED | {"question", "talk"}
+_SAID_FIRST = re.compile(r"^(?:[\w\s,]{0,30}:\s*)?[\"“][^\"”]*[\"”]\s*(?=(?:he|she|they)\s)", re.I)
+"""Words said before the deed the sentence tells ("ashamed: "No. With you." He steps …")."""
 
 
 def in_turn(text: str, state: GameState, read: Callable[[str], Intent]) -> Intent | None:
@@ -42,6 +44,10 @@ def in_turn(text: str, state: GameState, read: Callable[[str], Intent]) -> Inten
     if first.kind == "improvise" and first.extra[:1] != ("free",):
         return None  # a ruling on story told on the way ("glares at the padlock …"): no deed
     last = first
+    said_first = _SAID_FIRST.match(tail)
+    if said_first is not None and len(tail[said_first.end() :].split()) >= 3:
+        tail = tail[said_first.end() :]  # ("Then, ashamed: "No. With you." He steps inside"):
+        # the words are said on the way; the going is the deed
     if mentions_back(tail) and last.target:
         tail = refer_back(tail, state.name_of(last.target))
     second = read(tail)

@@ -338,6 +338,8 @@ def _understand(
         # a paragraph of story around one deed, as a DM skims it (in a fight, a shorter
         # one too: "plants himself on the stairs …, and brings it down on the nearest rat")
         whole = paragraph(text, whole, actor, state, campaign, language)
+        if whole.note.startswith(MOOD):
+            return whole  # "… He looks to the others, unsure": the choice handed back
     short = words <= PARAGRAPH  # (a paragraph's deed is read as a DM skims it, above)
     if whole.kind in ACTING and short and "?" in text and _only_asked(text, whole, actor, state,
                                                                       campaign):  # fmt: skip

@@ -15,6 +15,7 @@ import re
 from app.understanding.intent import Intent
 from app.understanding.readings import Context, topic_of
 from app.understanding.scope import ThingKind
+from rules.skills import Skill
 
 _SKILL_WORDS = {
     "acrobatics": "acrobatics",
@@ -124,4 +125,26 @@ def _challenge_of(ctx: Context, skill: str, target: str | None) -> str | None:
         if words and not words & set(" ".join(thing.names).split()):
             continue  # ("investigation check on the casks": not the flagstone's search)
         found.append(thing.id)
+    if not found and ctx.scope.get(target or "", "feature") is not None:
+        return _kin_challenge(ctx, skill, target or "")
+    return found[0] if len(found) == 1 else None
+
+
+def _kin_challenge(ctx: Context, skill: str, feature: str) -> str | None:
+    """The one open challenge about the thing named that a skill of the same ability wins
+    ("arcana check on the rune", where quieting the rune is Religion — both Intelligence):
+    the roll the player asks for is that attempt, made as the campaign rules it."""
+    campaign = ctx.campaign
+    thing = ctx.scope.get(feature, "feature")
+    if campaign is None or thing is None:
+        return None
+    words = set(" ".join(thing.names).split())
+    found = [
+        t.id
+        for t in ctx.scope.of("challenge")
+        if (spec := campaign.challenges.get(t.id)) is not None
+        and spec.skill is not None
+        and spec.skill.ability == Skill(skill).ability
+        and words & set(" ".join(t.names).split())
+    ]
     return found[0] if len(found) == 1 else None

@@ -18,6 +18,7 @@ from app.understanding.intent import Intent
 from app.understanding.mockery import AT_A_FOE
 from app.understanding.parse import understand_clause
 from app.understanding.pieces import NOT_A_DEED
+from app.understanding.readings import MOOD
 from app.understanding.table_words import DEMANDS, WAR_CRY
 from app.understanding.threats import SPOKEN_SKILLS
 from app.world import view
@@ -35,6 +36,11 @@ def paragraph(
     language: str | None,
 ) -> Intent:  # fmt: skip
     """The deed a long line is about (``whole`` when nothing reads better)."""
+    if _undecided(text):  # "… He looks to the others, unsure what they want him to do."
+        who = whole.actor or actor
+        note = f"{MOOD}{state.name_of(who) if who else 'You'} hesitates, looking to the others"
+        return replace(whole, kind="ask", targets=(), confidence=0.2, then=(), alternatives=(),
+                       note=note)  # fmt: skip
     spoken = _spoken_to(text, whole, actor, state, campaign, language)
     if spoken is not None:
         return spoken
@@ -74,7 +80,9 @@ def paragraph(
         if later is not None and later.targets != whole.targets:
             return later  # "pushes through the thorns … lays her palm on the rune": the rune
     if whole.kind in SETTING_UP and not whole.alternatives:
-        later = _weightier(text, actor, state, campaign, language, WEIGHTY)
+        weighty = WEIGHTY | {"move"} if whole.kind == "examine" else WEIGHTY  # ("peers into
+        # the dark beyond the door. … He steps inside": the going the look was for)
+        later = _weightier(text, actor, state, campaign, language, weighty)
         if later is not None:  # "hands his torch to Sela, … and pushes until the door moves"
             return later
     said_aloud = QUOTED.search(text) or TALKS.search(text) or SAYS_THUS.search(text)
@@ -94,6 +102,23 @@ def paragraph(
             # (a deed a sentence tells outright beats a choice offered back for the whole)
             return replace(read, text=text)
     return whole  # a choice to offer back, or nothing read
+
+
+_UNDECIDED = re.compile(
+    r"\b(?:unsure|not sure|isn't sure|is not sure|can't decide|cannot decide|can not decide|"
+    r"undecided|torn between|(?:looks|glances|turns) to the (?:others|rest|party|group|table)|"
+    r"doesn't know what to do|does not know what to do|no idea what to do)\b",
+    re.IGNORECASE,
+)
+"""A paragraph that ends in doubt ("He looks to the others, unsure what they want him to
+do"): a choice handed to the table, no deed."""
+
+
+def _undecided(text: str) -> bool:
+    """The paragraph's last sentence leaves the choice open, and no deed is told after it."""
+    plain = QUOTED.sub(" ", text)
+    sentences = [s for s in SENTENCE.split(plain) if s.strip()]
+    return bool(sentences) and _UNDECIDED.search(sentences[-1]) is not None
 
 
 SPED_TO = frozenset({"use", "cast", "feature", "manoeuvre_stabilize"})

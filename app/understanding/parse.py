@@ -128,6 +128,9 @@ def understand_clause(
     shortcut = r.whole_line(ctx, said)
     if shortcut is not None:
         return shortcut
+    lang = foreign_language(raw, said, vocab, scope)  # ("Wren steh auf!": no deed of Wren's)
+    if lang is not None:
+        return ctx.intent("foreign", confidence=0.9, language=lang)
     said, named = subject_said(ctx, said)  # "ok ione climbs up", "Ione: fine, i climb …"
     if named is None and actor is not None and len(state.players) > 1:
         said, ctx = player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character

@@ -9,7 +9,9 @@ from dataclasses import replace
 
 from app.understanding.clauses import Piece
 from app.understanding.intent import Intent
+from app.understanding.vocabulary import ENGLISH
 from app.world.state import GameState
+from rules.features import feature
 from rules.srd import srd
 
 
@@ -140,8 +142,27 @@ def wields(state: GameState, actor: str | None, word: str | None) -> bool:
 def strikes_itself(cast: Intent) -> bool:
     """A spell that calls up something lasting that strikes when cast (a spiritual weapon):
     the blow that follows it is the spell's own, not the caster's."""
-    spell = srd().spells.get(cast.spell or "") if cast.kind == "cast" else None
+    spells = srd().spells
+    sid = cast.spell or ""
+    spell = spells.get(sid) if cast.kind == "cast" and sid in spells else None
     return spell is not None and spell.attack is not None and spell.duration != "instantaneous"
+
+
+def the_spells_blow(
+    text: str, intent: Intent, cast: Intent, state: GameState, actor: str | None
+) -> bool:
+    """The blow a clause asks for right after a spell that strikes itself is the spell's own
+    ("spiritual weapon, and have it smack thrall 1", "spiritual weapon, hit the ghost"), not
+    the caster's — unless it is struck with a weapon the caster wields or by "I"
+    ("… then I hit her with the mace")."""
+    if intent.kind != "attack" or not strikes_itself(cast):
+        return False
+    with_it = _WITH_IT.search(text)
+    if _ITS_BLOW.match(text) or (with_it and not wields(state, actor, with_it.group(1))):
+        return True
+    lowered = text.lower()
+    weapon = any(re.search(rf"\b{re.escape(w)}\b", lowered) for w in ENGLISH.weapons)
+    return with_it is None and not weapon and _OWN_HAND.search(lowered) is None
 
 
 _MOTIVE = re.compile(
@@ -156,3 +177,47 @@ _MOTIVE = re.compile(
 def motive(piece: Piece) -> bool:
     """The piece says why the deed before it is done ("…, i want it alive")."""
     return bool(_MOTIVE.match(piece.text))
+
+
+_ITS_BLOW = re.compile(
+    r"^\W*(?:(?:and|then)\s+)*(?:(?:have|make|let|send|get|use)\s+it\b|it\s+\w+s\b)",
+    re.IGNORECASE,
+)
+"""A blow the thing just called up strikes ("… and have it smack thrall 1")."""
+_WITH_IT = re.compile(r"\bwith (?:it|that|the (weapon|blade|hammer|mace|sword))\W*$", re.I)
+"""A blow struck with the thing just called up ("… and smack her with it")."""
+_OWN_HAND = re.compile(r"\b(?:i|i'll|we|myself|my|me)\b")
+"""A blow the caster strikes himself ("then I hit her", "… with my fists")."""
+
+
+def bonus_heal(
+    intent: Intent, before: list[Intent], state: GameState, actor: str | None
+) -> str | None:
+    """The name of the one bonus-action healing spell the caster knows, for a heal asked
+    without naming a spell ("which spell: Cure Wounds or Healing Word?") after a deed that
+    spends the turn's action in a fight ("turn undead then heal wren"): only that one can
+    still be cast this turn. ``None`` otherwise."""
+    if intent.kind != "ask" or not intent.note.startswith("which spell:") or not before:
+        return None
+    sheet = state.party.get(actor or "")
+    if state.encounter is None or sheet is None or not any(_spends_action(i) for i in before):
+        return None
+    table = srd().spells
+    quick = [sid for sid in sheet.spells if sid in table and table.get(sid).heal
+             and table.get(sid).casting_time == "bonus_action"]  # fmt: skip
+    return table.get(quick[0]).name if len(quick) == 1 else None
+
+
+def _spends_action(intent: Intent) -> bool:
+    """The deed takes the turn's action: a blow, a spell cast as an action, a feature used
+    with one (Turn Undead), the Dash or Dodge."""
+    if intent.kind == "attack":
+        return True
+    if intent.kind == "cast":
+        spells = srd().spells
+        sid = intent.spell or ""
+        return sid in spells and spells.get(sid).casting_time == "action"
+    if intent.kind == "feature":
+        spec = feature(intent.action or "")
+        return spec is not None and spec.action == "action"
+    return intent.kind == "manoeuvre" and intent.action in ("dash", "dodge", "disengage", "hide")

@@ -38,6 +38,7 @@ from app.understanding.joining import (
 )
 from app.understanding.parse import freely, understand_clause
 from app.understanding.piece_fit import (
+    bonus_heal,
     called_friend,
     chatter,
     fits,
@@ -46,8 +47,7 @@ from app.understanding.piece_fit import (
     in_hand,
     motive,
     plainer_in_a_run,
-    strikes_itself,
-    wields,
+    the_spells_blow,
 )
 from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back, way_named
 from app.understanding.rewording import SO_THAT
@@ -208,13 +208,7 @@ def read_pieces(
                 through = replace(intent, kind="move", targets=intent.extra[1:], extra=())
                 read.append((piece, words, through))  # the curtain": through it, once past
             continue  # "jams the poker under the hasp and tries to lever it off": one go
-        with_it = _WITH_IT.search(piece.text)
-        own = with_it is not None and wields(state, actor, with_it.group(1))
-        # ("… then hit her with the mace" he wields: his own blow, not the spell's)
-        its_blow = intent.kind == "attack" and bool(
-            _ITS_BLOW.match(piece.text) or (with_it is not None and not own)
-        )
-        if last is not None and its_blow and strikes_itself(last):
+        if last is not None and the_spells_blow(piece.text, intent, last, state, actor):
             # "spiritual weapon, and have it smack thrall 1": the spell's own blow
             before, said, cast = read.pop()
             read.append((before, said, replace(cast, targets=intent.targets or cast.targets)))
@@ -362,9 +356,15 @@ def read_pieces(
             # "fire bolt on rat 2 and then back away up the stairs": a step back out of
             # reach after the deed, not the whole party fleeing the fight
             intent = replace(intent, kind="manoeuvre", action="withdraw", targets=())
+        quick = bonus_heal(intent, [r for _, _, r in read], state, actor)
+        if quick is not None:  # "turn undead then heal wren": the heal left is the quick one
+            whom = re.sub(r"^\W*(?:\w+ )?(?:heal|heals|patch up|patches up|fix up)\s+", "", words)
+            intent = understand_clause(f"cast {quick} on {whom}", actor, state, campaign)
         if intent.kind == "ask" and len(pieces) > 1 and not piece.asked:
             # "mend that torn net while we talk": a deed the game has no word for, among others
-            intent = freely(intent, state, campaign, language=language)
+            loose = freely(intent, state, campaign, language=language)  # (one too slight
+            intent = loose if fits(piece, loose) or not chatter(intent) else intent  # to
+            # stand alone is passed over: "…, straightens his cap, and peers into …")
         if intent.kind not in NOT_A_DEED and fits(piece, intent):
             read.append((piece, words, intent))
             continue
@@ -451,13 +451,6 @@ def _found_by(last: Intent | None, text: str, campaign: Campaign | None) -> str 
 _JUST_WAIT = re.compile(r"^\W*(?:(?:ok|okay|oh|um|hmm)\W+)+wait\W*$", re.I)
 _STARTING_WITH = re.compile(r"^\W*(?:and\s+)?(?:start|starting|begin|beginning)\s+with\b", re.I)
 """Which foe comes first, said after the deed ("…, start with rat 3")."""
-_ITS_BLOW = re.compile(
-    r"^\W*(?:(?:and|then)\s+)*(?:(?:have|make|let|send|get|use)\s+it\b|it\s+\w+s\b)",
-    re.IGNORECASE,
-)
-"""A blow the thing just called up strikes ("… and have it smack thrall 1")."""
-_WITH_IT = re.compile(r"\bwith (?:it|that|the (weapon|blade|hammer|mace|sword))\W*$", re.I)
-"""A blow struck with the thing just called up ("… and smack her with it")."""
 
 
 def _deed_of(intent: Intent, member: str) -> bool:

@@ -94,10 +94,14 @@ def _ranged_foes(ctx: Context) -> list[str]:
     return shooting
 
 
+_THEIRS = re.compile(r"\b(?:you|you'll|he|she|they|it)\s+$")
+"""A going told of someone else ("before you join them")."""
+
+
 def _engage(ctx: Context) -> Intent | None:
     at, phrase = _earliest(ctx.said, ctx.vocab.positions.get("engage", ()))
-    if at < 0:
-        return None
+    if at < 0 or _THEIRS.search(ctx.said[:at]):
+        return None  # ("put the spoon down before you join them": the foe's, said to him)
     rest = ctx.said[at + len(phrase) :].strip()
     if not rest:
         return None

@@ -141,6 +141,74 @@ _EYES_ON = re.compile(
 watching the tide"): how a deed is done, no look of its own."""
 
 
+_EYES_FOLLOW = re.compile(
+    r"\bfollow(?:s|ed|ing)?\s+(him|her|them|it|the\s+\w+(?:\s+\w+)?)\s+with\s+"
+    r"(?:my|his|her|their|our)\s+eyes\b.*$"
+)
+"""A gaze that follows something ("follows them with his eyes toward the back wall"): a
+look at it, no going."""
+
+
+_PAGES_BACK = re.compile(
+    r"\bturn(?:s|ed|ing)? back (?=(?:the|a|an|his|her|my|its|their|our|some|a few) (?:\w+ )?"
+    r"(?:pages?|leaves|covers?|blankets?|sheets?|hood|cloak|sleeves?|log|book|years?)\b)"
+)
+"""Pages turned back ("turns back the pages, year by year"): a look through them, no way back."""
+
+
+_FINGER_DOWN = re.compile(
+    r"\brun(?:s|ning)? (?:a|my|his|her|their|one|two) (?:finger|hand|thumb|palm)s? "
+    r"(?:slowly |gently |lightly )?(?:down|along|over|across|up|round|around)\b"
+)
+"""A finger run down something ("runs a finger down the columns"): a look at it by touch,
+no running and no way down."""
+
+
+_HAND_RESTED = re.compile(
+    r"\brest(?:s|ed|ing)? (a|my|his|her|their|one) (hand|palm|head|chin|cheek|arm|forehead)\b"
+)
+"""A hand rested on someone ("rests a hand on the blanket over his knee"): a touch, no rest."""
+_SWALLOWED = re.compile(
+    r"\bswallow(?:s|ed|ing)? (?:hard|drily|dryly|nervously|once|twice|thickly)\b"
+)
+"""A nervous swallow ("Ivo swallows hard"): a mood, nothing drunk."""
+_KIN_EYES = re.compile(
+    r"\b(his|her|my|their|our) (?:sharp |keen |old )?(?:gnome|gnomish|dwarf|dwarven|dwarfish|elf|"
+    r"elven|elvish|halfling|orcish|tiefling|dragonborn) (eyes|ears|nose|hands|fingers)\b"
+)
+"""A body part called by its owner's kind ("his gnome eyes pick out a passage"): no look
+at the gnome himself."""
+_USED_TO_BE = re.compile(
+    r"\bthe (?:\w+ ){1,4}?(?:that|which|what) (?:used to be|was once|once was|was) "
+    r"(?=\w+ (?:\d|one|two|three|four|five)\b)"
+)
+"""Remains called by who they were ("the pile of bones that used to be skeleton 2"): that
+foe, fallen."""
+_DRAWN_ASIDE = re.compile(
+    r"^(?:i |we )?(?:pull|push|draw|part|sweep|brush|lift|hold)(?:s|es|ed)? (?:back |aside )?"
+    r"(the|that|this|some|a) ((?:\w+ )?(?:kelp|weed|seaweed|vines?|branches|brambles|thorns|ivy|"
+    r"moss|cloth|sheet|tapestry|hangings?|drapes?|veil|cobwebs?|webs?|roots))(?: aside| back| "
+    r"away| apart)\b"
+)
+"""A growth or a hanging drawn aside ("pull the kelp aside"): a look behind it."""
+_PICKED_TO_SWING = re.compile(
+    r"^(?:i |we )?(?:pick up|picks up|grab|grabs|snatch up|snatches up|take|takes|seize|"
+    r"seizes) (a|an|the|some|one of the) ((?:\w+ )?\w+) and (\w+) (.+?) with it\W*$",
+    re.IGNORECASE,
+)
+"""A thing taken up to strike with ("pick up a thighbone and club skeleton 1 with it"):
+the blow, struck with it."""
+_ORDERED_IN = re.compile(
+    r"\border(?:s|ed|ing)? (?:(?:a|an|some|another|two|three|us|me|the|a round of|a pint of|"
+    r"a mug of|a cup of|a bowl of|a plate of) )+(?:\w+ )?(ale|beer|drink|drinks|wine|mead|cider|"
+    r"food|meal|stew|soup|bread|supper|dinner|breakfast|room|rooms|round|pint|tankard|cup|bowl|"
+    r"tea|milk|water)\b"
+)
+"""Something ordered at an inn ("i order an ale"): asked for, no order given to cow anyone."""
+_SAYS_NOTHING = re.compile(r"\b(?:says|say|said|saying) (?:nothing|not a word|naught)\b")
+"""Silence kept ("Cass says nothing for a long moment"): no words said to anyone."""
+
+
 _STRAIGHT_FOR = re.compile(
     r"\b(go|goes|went|going|come|comes|came|run|runs|ran|head|heads|charge|charges)\s+"
     r"(?:straight|right|directly|dead|full tilt)\s+(?=for\b|at\b)"
@@ -169,6 +237,16 @@ def bodily(said: str) -> str:
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _EYES_ON.sub(" ", said)  # "never taking her eyes off the wolves": how, no deed
+    said = _EYES_FOLLOW.sub(r"look at \1", said)  # "follows them with his eyes toward …"
+    said = _PAGES_BACK.sub("leaf through ", said)  # "turns back the pages": no way back
+    said = _FINGER_DOWN.sub("examine", said)  # "runs a finger down the columns": no way down
+    said = _SAYS_NOTHING.sub("is silent", said)  # "says nothing for a long moment": no words
+    said = _HAND_RESTED.sub(r"put \1 \2", said)  # "rests a hand on his knee": no rest
+    said = _SWALLOWED.sub("is nervous", said)  # "swallows hard": nothing drunk
+    said = _KIN_EYES.sub(r"\1 \2", said)  # "his gnome eyes": his eyes, no gnome looked at
+    said = _USED_TO_BE.sub("", said)  # "the bones that used to be skeleton 2": that one
+    said = _DRAWN_ASIDE.sub(r"look behind \1 \2", said)  # "pull the kelp aside": behind it
+    said = _ORDERED_IN.sub(r"ask for an \1", said)  # "i order an ale": asked for, no threat
     said = _STRAIGHT_FOR.sub(r"\1 ", said)  # "goes straight for the goblin boss": for him
     if said.startswith(_CLIMBS):  # "climb one of the pines to look around": the climb
         said = _TO_LOOK.sub("", said)
@@ -179,6 +257,7 @@ def bodily(said: str) -> str:
     said = _FACE.sub(lambda m: f"weigh up {_whose(m.group(1))}", said)
     said = _PACES.sub(r"\1 paces", said)  # "backs off a few steps": a distance, no stairs
     said = _HP_CHECK.sub("how many hit points do i have", said)  # "hp check for me pls"
+    said = _YOU_UNSAID.sub(lambda m: f"{_ASKED_WITH[m.group(1)]} you {m.group(1)} ", said)
     said = _HIT_DIE.sub("hit dice", said)  # "spend a hit die": a rest's (no German "die")
     said = _BOWED.sub("bow", said)  # "i bow my head to the sister": no bow drawn
     said = _BACK_TO_WHERE.sub("to where", said)  # "follows the drip back to where …": no way
@@ -202,6 +281,14 @@ _PACES = re.compile(
 """Steps counted out are a distance ("back off a few steps"), not a flight of steps."""
 _HP_CHECK = re.compile(r"^(?:hp|health|hit points?) check\b.*$")
 """A check on one's own hit points asked in two words ("hp check for me pls")."""
+_YOU_UNSAID = re.compile(
+    r"^(heard|seen|got|noticed|spotted|know) (?=any\b|anything\b|anyone\b|anybody\b|of\b|"
+    r"about\b|news\b|word\b|rumou?rs?\b)"
+)
+"""A question put to someone without its "have you" ("heard any rumours lately?", "seen
+anything odd?", "know anything about the bell?"): words to them, not a deed."""
+_ASKED_WITH = {"heard": "have", "seen": "have", "got": "have", "noticed": "have",
+               "spotted": "have", "know": "do"}  # fmt: skip
 _HIT_DIE = re.compile(r"\bhit die\b")
 """One hit die, said as the rest's words say it ("spend a hit die": hit dice)."""
 _BOWED = re.compile(r"\bbow(?:s|ed|ing)? (?:my|his|her|our|their) heads?\b")
@@ -282,6 +369,7 @@ def as_told(text: str) -> str:
     told = _CHEERED.sub("", told) or told
     asking = _STATED.match(told) is not None  # ("it's the chapel, isn't it?": asked)
     told = _WISH_ASKED.sub("do you want to ", _TAG.sub("?" if asking else ".", told))
+    told = _PICKED_TO_SWING.sub(r"\3 \4 with \1 \2", told)  # "… and club him with it"
     return _MARCH.sub("", told) or told
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from app.understanding.intent import Intent
 from app.understanding.threats import GENTLE
-from app.understanding.vocatives import opens_with_foes, to_the_foes
+from app.understanding.vocatives import bids_the_foes, opens_with_foes, to_the_foes
 from app.world.state import GameState
 
 NOT_THEIRS = frozenset({"manoeuvre", "move", "attack", "take", "ask", "drop"})
@@ -25,7 +25,8 @@ _BRIBE = re.compile(
 _SENTENCE_END = re.compile(r"[.!?]+\s+(?=\S)")
 _BIDDEN = re.compile(
     r"^\W*(?!i\b|i'm\b|i'll\b|we\b|we'll\b)[^.!?]*\b(?:run|flee|leave|go away|go home|go back|"
-    r"drop|surrender|give up|yield|get out|get lost|scram|begone|back off|take it|clear off)\b",
+    r"drop|surrender|give up|yield|get out|get lost|scram|begone|back off|take it|clear off|"
+    r"put (?:the|that|your|it|those|down) ?\w* ?down|lay down|lower (?:the|your|that))\b",
     re.IGNORECASE,
 )
 """What the foe is bidden to do, not the speaker's own deed ("take it and run, little guy";
@@ -50,8 +51,9 @@ def to_foes(
     little guy" is the deed, then the words as a demand. ``None`` when the line does not
     end by calling the foes."""
     bidden = whole.kind in NOT_THEIRS and _BIDDEN.search(text) is not None
-    if whole.kind in NOT_THEIRS and opens_with_foes(text, state):  # (what it is bidden, read
-        return demanded(whole)  # after the call): "Wolf! Run away, or I'll sing again!"
+    called = opens_with_foes(text, state) or bids_the_foes(text, state)
+    if whole.kind in NOT_THEIRS and called:  # (what it is bidden, read after the call):
+        return demanded(whole)  # "Wolf! Run away, or I'll sing again!", "Run, little ones, …"
     if not _SENTENCE_END.search(text):
         return demanded(whole) if bidden and to_the_foes(text, state) else None
     for end in _SENTENCE_END.finditer(text):

@@ -165,6 +165,16 @@ KIND_WORDS = {
     "beast": ("beast", "animal", "critter"),
 }
 """What players call a foe by its kind ("the first zombie" for a drowned thrall)."""
+MONSTER_WORDS = {
+    "skeleton": ("bones", "walking bones", "pile of bones", "bone", "skelly", "skellies",
+                 "boneman", "bone man", "bag of bones"),
+    "wolf": ("dog", "hound", "mutt", "doggo"),
+    "giant_rat": ("rodent", "ratty"),
+    "goblin": ("gob", "gobbo", "greenskin"),
+}  # fmt: skip
+"""What players call a foe of one kind by another word ("the walking bones" for a skeleton):
+while it stands, the word is the foe's before any thing of the scene it also names (the
+barrow's bone shelves)."""
 
 ROLE_WORDS = {
     "cleric": ("cleric", "priest"), "wizard": ("wizard", "mage"), "rogue": ("rogue", "thief"),
@@ -214,7 +224,10 @@ def build_scope(
         base = c.name.rstrip("0123456789 ").strip()
         monster = c.monster.replace("_", " ") if c.monster else ""
         last = base.split()[-1] if base else ""
-        called = KIND_WORDS.get(kind_of(state, c.monster), ())
+        called = (
+            *KIND_WORDS.get(kind_of(state, c.monster), ()),
+            *MONSTER_WORDS.get(c.monster or "", ()),
+        )
         things.append(Thing(cid, "creature", c.name, _names(c.name, base, monster, *called, last)))
     taken: set[str] = set()  # "ask the priest": the story's priest, not the party's cleric
     for npc in campaign.npcs.values() if campaign is not None else ():

@@ -140,11 +140,16 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
 def _aimed_at_someone(ctx: Context, said: str, name: str) -> bool:
     """The line opens with the spell's name put on someone ("guidance on me", "sleep on
     the goblins"), not on a place ("sleep at the mill tonight")."""
-    aimed = re.match(rf"{re.escape(name)} (?:on|at) (.+)", said)
+    aimed = re.match(rf"{re.escape(name)} (on |at )?(.+)", said)
     if aimed is None:
         return False
-    whom = aimed.group(1)
+    whom = aimed.group(2)
     pronoun = whom.split()[0] in ("me", "myself", "him", "her", "them", "it", "us", "you")
+    if aimed.group(1) is None:  # "bless Cass": put on a friend named straight after it
+        if re.search(r"\b(?:with|from|behind)\b", whom):
+            return False  # ("shield Ione with my body": a guard, no spell)
+        return any(whom.split()[0] == n.split()[0] for t in ctx.scope.of("member")
+                   for n in t.names)  # fmt: skip
     return pronoun or bool(ctx.named("creature", "member", "npc", text=whom))
 
 

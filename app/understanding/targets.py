@@ -11,7 +11,14 @@ from dataclasses import dataclass, replace
 from app.understanding.describing import describe, last_struck
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import SLOT_LEVEL, has_phrase, name_score, one_slip, owners
+from app.understanding.words import (
+    SLOT_LEVEL,
+    has_phrase,
+    monster_kinds,
+    name_score,
+    one_slip,
+    owners,
+)
 from app.world.standing import fights_on
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -73,6 +80,13 @@ def _number(said: str, vocab: Vocabulary, kinds: set[str] | None = None) -> int 
             before = said[: m.start()].split()[-1:]
             if word != "one" or before not in (["the"], ["that"], ["this"], ["last"], ["other"]):
                 return n
+    typo = re.search(rf"(?:^|\s)({names}) (?:too|to)$", said)  # "magic misile at rat too"
+    if (
+        typo is not None
+        and said[: typo.start()].split()[-1:] in (["at"], ["hit"], ["attack"])
+        and typo.group(1) in monster_kinds()
+    ):
+        return 2  # (but "hit the rat too" is the rat as well, and "hit grubnak too" him)
     return None
 
 

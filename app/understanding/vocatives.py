@@ -73,6 +73,27 @@ def opens_with_foes(text: str, state: GameState) -> bool:
     return not _OWN_AFTER.match(rest) and _TOLD_OFF.search(rest) is not None
 
 
+_BIDDEN_CALLED = re.compile(
+    r"(?:^|[\"“:]\s*)(?:run|flee|go home|go away|get out|get lost|surrender|give up|yield|scram|"
+    r"begone|back off|clear off|drop (?:it|them|your \w+))\s*,\s*(?:you\s+)?(?:(little|stupid|"
+    r"dumb|ugly|filthy|nasty|poor|big|small)\s+)?([a-z]+)\s*[,!.\"”]"
+)
+"""Foes bidden, then called, in one breath ("Run, little ones, and tell your chief …")."""
+
+
+def bids_the_foes(text: str, state: GameState) -> bool:
+    """The line bids the foes here do something and calls them as it does ("Run, little
+    ones, and tell your chief a dwarf is coming", "surrender, goblins, or die"): said to
+    them, no deed of the speaker's own."""
+    called = _BIDDEN_CALLED.search(text.lower())
+    names = _foe_names(state) if called is not None else []
+    if called is None or not names:
+        return False
+    if stem(called.group(2)) in _kinds(names):
+        return True
+    return called.group(1) is not None and called.group(2) in _ONE_CALLED | _ADDRESSEES | {"ones"}
+
+
 def _foe_names(state: GameState) -> list[str]:
     return [c.name for c in state.creatures.values() if c.side != "party" and c.hostile]
 

@@ -60,6 +60,8 @@ def fight_over(state: GameState) -> str:
     """Why the fight in progress is over — ``"every foe is down: Giant Rat 1 dead, Giant
     Rat 2 fled"`` — or ``""`` while a foe still fights (or no fight is going on)."""
     encounter = state.encounter
+    if encounter is not None and state.ending is not None:
+        return "the story has ended"  # (an ending reached mid-fight: a peace, a deal)
     if encounter is None or foes_fighting(state):
         return ""
     foes = [state.creatures[c.id] for c in encounter.order if c.id in state.creatures]

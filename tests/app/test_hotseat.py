@@ -362,3 +362,14 @@ def test_a_character_nobody_plays_is_said_so_not_called_none_s() -> None:
     reply, _ = declaring.declare(session, "Aria: look around", "mira")
     assert not reply.ok and "None" not in reply.text
     assert "played by nobody at this table" in reply.text and "/join" in reply.text
+
+
+def test_what_a_player_declared_stays_when_they_leave() -> None:
+    """A player who declared and then got up: the deed is still played (by the DM, as the
+    character is now a companion), never dropped without a word."""
+    session = table()
+    assert act(session, "Ana", "mira")
+    declared = [a.text for a in session.state.pending]
+    assert hotseat.remove_player(session.state, "Ana")
+    assert [a.text for a in session.state.pending] == declared
+    assert all(a.player != "Ana" for a in session.state.pending)

@@ -109,3 +109,44 @@ def test_loading_a_save_that_is_not_there_leaves_no_lock_file(saved: Path) -> No
     result = play(saved.parent, "--load", "Kept")
     assert result.exit_code != 0 and "no such save" in result.output.lower(), result.output
     assert sorted(p.name for p in saved.parent.iterdir()) == before
+
+
+TRIER = """
+import sys
+from pathlib import Path
+from app.saves.claims import SaveInUse, claim
+try:
+    claim(Path(sys.argv[1]))
+except SaveInUse:
+    print("refused")
+else:
+    print("claimed")
+"""
+
+
+def _another_window_tries(save: Path) -> str:
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", TRIER, str(save)],
+        capture_output=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        check=True,
+        timeout=60,
+    )
+    return done.stdout.decode().strip()
+
+
+def test_the_game_loaded_anew_from_the_menu_keeps_its_save_claimed(saved: Path) -> None:
+    """Loading the save one is playing from the game's own menu: the new game holds it
+    before the old one closes, and the old one's closing must not let it go (another
+    window could then play it, or `saves delete` remove it under the game)."""
+    from app.session.keeping import Keeper
+
+    old, new = Keeper(saved.parent, "kept"), Keeper(saved.parent, "kept")
+    old.adopt(saved)
+    new.adopt(saved)
+    old.close()
+    assert _another_window_tries(saved) == "refused"
+    new.close()
+    assert _another_window_tries(saved) == "claimed"

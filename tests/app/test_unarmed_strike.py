@@ -89,3 +89,27 @@ async def test_punch_the_goblin_and_i_kick_him_are_unarmed_strikes() -> None:
         events = await turn(session_for(state), ("kai", line))
         (attack,) = _rolls(events, "attack_roll")
         assert attack.reason.startswith("Unarmed strike") and attack.modifier == 3 + 2
+
+
+def test_a_thing_that_is_no_weapon_is_swung_for_a_d4_without_proficiency() -> None:
+    """SRD 5.1 (Improvised Weapons): a poker, a bottle, a bone deals 1d4 and adds no
+    proficiency bonus; it is swung within 5 feet, never thrown or two-handed here."""
+    state = sandbox_state(seed=6)
+    fight(state, monster="goblin", turn="thorin")
+    _sturdy(state)
+    strength = state.party["thorin"].modifier(Ability.STR)
+    out = run(state, "attack", attacker_id="thorin", target_id="goblin-1", weapon="improvised")
+    assert "error" not in out["result"], out
+    assert _rolls(out["events"], "attack_roll")[0].modifier == strength  # no proficiency
+    state.encounter.economy.pop("thorin", None)  # type: ignore[union-attr]
+    refused = run(state, "attack", attacker_id="thorin", target_id="goblin-1",
+                  weapon="improvised", mode="thrown")  # fmt: skip
+    assert "error" in refused["result"]
+    for _ in range(30):
+        state.encounter.economy.pop("thorin", None)  # type: ignore[union-attr]
+        out = run(state, "attack", attacker_id="thorin", target_id="goblin-1", weapon="improvised")
+        damage = _rolls(out["events"], "damage")
+        if damage:
+            assert damage[0].dice and {d.sides for d in damage[0].dice} == {4}  # d4s only
+            return
+    raise AssertionError("no blow landed")

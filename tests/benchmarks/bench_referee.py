@@ -297,7 +297,8 @@ async def judge(line: Line, situation: object) -> Verdict:
         exact = [c for c in fitting if (not line.action or c.action == line.action)
                  and (not line.target or line.target in c.targets)]  # fmt: skip
         intent = (exact or fitting or [intent])[0]
-    ok = intent.kind in kinds and not wrong
+    head = Step(intent=line.intent, target=line.target, spell=line.spell, action=line.action)
+    ok = (intent.kind in kinds or _cunning(head, intent, calls)) and not wrong
     ok = ok and _steps_right(line.then, clauses[1:], calls)
     text = " ".join(told).lower()
     ok = ok and all(said.lower() in text for said in line.says)
@@ -352,9 +353,19 @@ def _steps_right(steps: list[Step], clauses: list[Intent], calls: list[ToolCall]
 def _cunning(step: Step, clause: Intent, calls: list[ToolCall]) -> bool:
     """A rogue's "disengage" or "hide" after a blow, labelled Cunning Action and made with
     it (the referee reads the manoeuvre and makes it with the bonus action)."""
-    if step.intent != "feature" or step.action not in (None, "cunning_action"):
-        return False
-    if clause.kind != "manoeuvre" or clause.action not in ("disengage", "hide", "dash"):
+    moves = ("disengage", "hide", "dash")
+    if step.intent == "manoeuvre" and step.action in (None, *moves):
+        # the mirror: a manoeuvre labelled, read as the Cunning Action that makes it
+        if clause.kind != "feature" or clause.action != "cunning_action":
+            return False
+        if step.action is not None and clause.extra[:1] != (step.action,):
+            return False
+    elif (
+        step.intent != "feature"
+        or step.action not in (None, "cunning_action")
+        or clause.kind != "manoeuvre"
+        or clause.action not in moves
+    ):
         return False
     made = [json.loads(c.arguments) for c in calls if c.name == "use_feature"]
     return any(a.get("feature") == "cunning_action" for a in made)

@@ -15,6 +15,7 @@ from app.tui.widgets.dicelog import DiceLog
 async def test_hostile_formulas_in_slash_roll_keep_the_game_going(tmp_path: Path) -> None:
     session = crossroads()
     app = make_app(saves=tmp_path / "saves", session=session, save_as="autosave", still=True)
+    app.NOTIFICATION_TIMEOUT = 3600  # (a loaded machine takes longer than a toast's life)
     bad = ["1d6 [fire", "(" * 60 + "1" + ")" * 60, "１d２０", "1d1e1", "1d6/0", "[bold]x"]
     async with app.run_test(size=(100, 30)) as pilot:
         await say(pilot, "/roll " + "+".join(["1"] * 499))

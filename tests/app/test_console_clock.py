@@ -1,0 +1,29 @@
+"""The line console's clock: with a turn timer, the table's time is checked every second
+while a line is awaited (a player out of time passes while the others watch), and the
+line, when it comes, is the line typed."""
+
+from __future__ import annotations
+
+import threading
+
+from app.console.reading import read_while_ticking
+
+
+async def test_the_clock_ticks_while_a_line_is_awaited() -> None:
+    typed = threading.Event()
+    ticks: list[int] = []
+
+    def read(prompt: str) -> str:
+        typed.wait(timeout=30)  # the player types once the clock has ticked
+        return f"{prompt}look around"
+
+    async def tick() -> None:
+        ticks.append(1)
+        typed.set()
+
+    assert await read_while_ticking(read, "> ", tick) == "> look around"
+    assert ticks  # checked while waiting, not only once Enter was pressed
+
+
+async def test_without_a_timer_the_line_is_only_read() -> None:
+    assert await read_while_ticking(lambda prompt: "hello", "> ") == "hello"

@@ -17,7 +17,7 @@ import copy
 import os
 import sys
 from collections.abc import Sequence
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -138,9 +138,21 @@ def main() -> None:
     ``PYDANTIC_DISABLE_PLUGINS`` is set otherwise."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     args = sys.argv[1:]
+    if sys.stdout is None:  # started with its output closed ("dungeon … >&-")
+        _unwritable("standard output is closed")
     if (args[0] if args else "play") == "play":
         startup.pause()  # the game resumes collecting garbage once it has loaded
     try:
         for_args(args)()
+    except OSError as error:  # output that cannot be written (a full disk, a gone terminal):
+        _unwritable(error.strerror or str(error))  # said in a line, never a traceback
     finally:
         startup.resume()
+
+
+def _unwritable(why: str) -> NoReturn:
+    """Leave with a line on the error stream (when it can be written at all), exit 1."""
+    with contextlib.suppress(Exception):
+        print(f"dungeon: could not write its output ({why}).", file=sys.stderr, flush=True)
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - what is left unwritten goes nowhere,
+    sys.exit(1)  # not into a second error at exit

@@ -3,6 +3,7 @@ with friends at one keyboard (hotseat seats), with pregens or the players' own c
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from os import W_OK, access
@@ -281,6 +282,12 @@ def play(
 
             out.print(plain(saved_words(kept, saves_dir), style="dim"))
     out.print(plain("Farewell, adventurer.", style="dim"))
+    from app.console.reading import still_reading
+
+    if still_reading():  # ctrl+c with the input an open pipe: the read still blocks it, and
+        sys.stdout.flush()  # the interpreter would abort closing it — the game is saved,
+        sys.stderr.flush()  # so the process ends here, cleanly
+        os._exit(0)
 
 
 def _remember_home(saves: Path, campaign: str | None, cid: str, save: str) -> None:

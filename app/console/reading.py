@@ -8,6 +8,15 @@ import contextlib
 import threading
 from collections.abc import Awaitable, Callable
 
+_READERS: list[threading.Thread] = []
+
+
+def still_reading() -> bool:
+    """A read is still waiting on the input (the game left while a pipe stayed open): the
+    interpreter cannot close that input at exit, and the process must end without it."""
+    _READERS[:] = [r for r in _READERS if r.is_alive()]
+    return bool(_READERS)
+
 
 async def read_while_ticking(
     read: Callable[[str], str],
@@ -37,7 +46,9 @@ async def read_while_ticking(
         with contextlib.suppress(RuntimeError):  # (the game has left meanwhile)
             loop.call_soon_threadsafe(settle, value, error)
 
-    threading.Thread(target=work, name="console-input", daemon=True).start()
+    reader = threading.Thread(target=work, name="console-input", daemon=True)
+    _READERS.append(reader)
+    reader.start()
     while tick is not None and not answer.done():
         await asyncio.wait({answer}, timeout=1.0)
         if not answer.done():

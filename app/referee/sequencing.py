@@ -132,7 +132,13 @@ def _unneeded(state: GameState, actor: str, intent: Intent) -> bool:
     whom = intent.targets[1] if len(intent.targets) > 1 else actor
     sheet = state.party.get(whom)
     heals = intent.kind == "use" and spec is not None and bool(spec.heals)
-    return heals and sheet is not None and sheet.vitals.hp >= sheet.vitals.max_hp
+    own = state.party.get(actor)
+    carried = (
+        spec is not None
+        and own is not None
+        and any(i.lower() == spec.name.lower() for i in own.inventory)
+    )  # (a draught another carries is a plan that leaned on it: that waits)
+    return heals and carried and sheet is not None and sheet.vitals.hp >= sheet.vitals.max_hp
 
 
 _CHARGED = re.compile(

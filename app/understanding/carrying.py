@@ -213,8 +213,11 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     return ctx.intent("ask", targets=held, item=item if held else None, confidence=0.3, note=note)
 
 
-_JUST_IT = re.compile(r"\w+(?: down| up)? (?:it|that|this|that one|this one)(?: down| up| now)?\W*")
-"""A thing to use said only as "it" ("drink it")."""
+_JUST_IT = re.compile(
+    r"(?:drink|quaff|down|swig|gulp|sip|chug|neck|swallow)(?: down| up)? (?:it|that|this|that "
+    r"one|this one)(?: down| up| now)?\W*"
+)
+"""A draught drunk, said only as "it" ("drink it"; "use it" says too little)."""
 
 
 def _the_one_draught(ctx: Context) -> list[Thing]:

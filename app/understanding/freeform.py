@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from app.understanding.intent import Intent
+from app.understanding.intent import Intent, Reading
 from app.understanding.mentions import scene_mentions
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
@@ -134,6 +134,9 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
     if not targets and not _here(ctx, rest):
         return _not_here(ctx, rest)
     target: Thing | None = targets[0] if targets else None
+    tried = _tried_on(ctx, target)
+    if tried is not None:  # "I fix the great lamp for him": its lighting, asked, never told
+        return tried  # done when nothing was done
     return ctx.intent(
         "improvise",
         targets=(target.id,) if target is not None else (),
@@ -185,6 +188,21 @@ def _not_here(ctx: Context, rest: str) -> Intent | None:
                       note=f"{who} sees no {thing} here")  # fmt: skip
 
 
+def _tried_on(ctx: Context, target: Thing | None) -> Intent | None:
+    """A deed with no word of the game's on a thing a challenge here is about ("fix the great
+    lamp", with "light the great lamp" to be tried): asked whether that is what is meant."""
+    if target is None or target.kind != "feature":
+        return None
+    words = {w for n in target.names for w in n.split() if len(w) > 3}
+    about = [
+        t for t in ctx.scope.of("challenge") if words & {w for n in t.names for w in n.split()}
+    ]
+    if len(about) != 1:
+        return None
+    return ctx.intent("ask", confidence=0.4, note="say a little more",
+                      alternatives=(Reading("challenge", about[0].id, about[0].name),))  # fmt: skip
+
+
 def _done_elsewhere(ctx: Context) -> Intent | None:
     """A deed the campaign makes a challenge of in another place ("ring the bell" below the
     belfry): said where it is done, and the way there — never told as done here."""
@@ -194,8 +212,10 @@ def _done_elsewhere(ctx: Context) -> Intent | None:
     for spec in campaign.challenges.values():
         if spec.scene == ctx.state.scene.id or spec.scene not in campaign.scenes:
             continue
-        if not any(has_phrase(ctx.said, p.lower()) for p in spec.provoked_by):
-            continue
+        named = [p.lower() for p in spec.provoked_by if len(p.split()) > 1]
+        named = [p for p in named if p.split()[-1] not in _NO_THING]  # ("pray for her": hers)
+        if not any(has_phrase(ctx.said, p) for p in named):
+            continue  # (one word, "pray", "hide", is no deed of one place alone)
         way = ctx.scope.get(spec.scene, "exit")
         where = f": {the(way.name)} leads there" if way is not None else ""
         place = campaign.scenes[spec.scene].name

@@ -105,7 +105,8 @@ def paragraph(
 
 
 _UNDECIDED = re.compile(
-    r"\b(?:unsure|not sure|isn't sure|is not sure|can't decide|cannot decide|can not decide|"
+    r"\b(?:(?:unsure|not sure|isn't sure|is not sure) (?:what|whether|which|where|if|how|who)\b|"
+    r"can't decide|cannot decide|can not decide|"
     r"undecided|torn between|(?:looks|glances|turns) to the (?:others|rest|party|group|table)|"
     r"doesn't know what to do|does not know what to do|no idea what to do)\b",
     re.IGNORECASE,

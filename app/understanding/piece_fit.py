@@ -221,3 +221,14 @@ def _spends_action(intent: Intent) -> bool:
         spec = feature(intent.action or "")
         return spec is not None and spec.action == "action"
     return intent.kind == "manoeuvre" and intent.action in ("dash", "dodge", "disengage", "hide")
+
+
+def unfolded(read: list[Intent]) -> list[Intent]:
+    """A line's deeds without the ones that only set up the challenge told after them ("cut
+    the rope and drop the bell into the sea"): the roll tells how it goes, so the first is
+    never told done before it (nor done on a rope of one's own)."""
+    return [
+        i for at, i in enumerate(read)
+        if not (i.kind == "improvise" and i.extra[:1] == ("free",)
+                and at + 1 < len(read) and read[at + 1].kind == "challenge")
+    ]  # fmt: skip

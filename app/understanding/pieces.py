@@ -48,6 +48,7 @@ from app.understanding.piece_fit import (
     motive,
     plainer_in_a_run,
     the_spells_blow,
+    unfolded,
 )
 from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back, way_named
 from app.understanding.rewording import SO_THAT
@@ -384,8 +385,8 @@ def read_pieces(
             continue  # what does that even do?"); "Attack the rat. Ugh." — without the sigh
         return None
     both = len(hands) > 1 or any("each" in p.text.lower() for p in hands)
-    return [replace(i, action="both") if both and i.kind == "attack" and not i.action else i
-            for _, _, i in read]  # fmt: skip
+    return unfolded([replace(i, action="both") if both and i.kind == "attack" and not i.action
+                     else i for _, _, i in read])  # fmt: skip
 
 
 _AWAY = re.compile(r"\b(?:back|away|off|clear|out of reach)\b", re.IGNORECASE)

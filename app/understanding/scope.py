@@ -166,8 +166,8 @@ KIND_WORDS = {
 }
 """What players call a foe by its kind ("the first zombie" for a drowned thrall)."""
 MONSTER_WORDS = {
-    "skeleton": ("bones", "walking bones", "pile of bones", "bone", "skelly", "skellies",
-                 "boneman", "bone man", "bag of bones"),
+    "skeleton": ("walking bones", "pile of walking bones", "skelly", "skellies", "boneman",
+                 "bone man", "bag of bones"),
     "wolf": ("dog", "hound", "mutt", "doggo"),
     "giant_rat": ("rodent", "ratty"),
     "goblin": ("gob", "gobbo", "greenskin"),

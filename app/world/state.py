@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -22,7 +21,7 @@ from app.world.readied import Readied
 from app.world.recording import Change, change_events
 from app.world.spec import FlagValue
 from app.world.truth import Truth
-from app.world.turnorder import TurnOrder
+from app.world.turnorder import Moment, TurnOrder
 from app.world.usage import Usage
 from rules.character import CharacterSheet
 
@@ -203,7 +202,7 @@ class GameState(_Model):
     campaign_id: str = "sandbox"
     title: str = ""
     seed: int = 0
-    started: datetime | None = None
+    started: Moment | None = None
     """When this game began."""
     turn: int = Field(default=0, ge=0, le=MOST_TURNS)
     idle_turns: int = Field(default=0, ge=0, le=MOST_TURNS, exclude_if=lambda n: n == 0)

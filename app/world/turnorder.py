@@ -3,10 +3,20 @@ resumes at the same player with the same actions queued."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Literal
+from datetime import UTC, datetime
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
+
+
+def _aware(moment: datetime) -> datetime:
+    """A moment with its time zone: one written without (a hand-edited save) is UTC, as the
+    game writes them — never one that cannot be compared with the clock."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+Moment = Annotated[datetime, AfterValidator(_aware)]
+"""A moment of the table's clock, always with its time zone."""
 
 Reason = Literal[
     "TURN_COMPLETE",
@@ -40,7 +50,7 @@ class TurnChange(BaseModel):
     turn: int
     player: str
     reason: Reason
-    at: datetime
+    at: Moment
     seconds: int | None = None
     """How long the turn that ended here took (``None``: no turn was being timed, e.g. a
     join, or the entry came from an older save)."""
@@ -61,7 +71,7 @@ class TurnOrder(BaseModel):
     history: list[TurnChange] = Field(default_factory=list)
     timer_seconds: int | None = Field(default=None, ge=5, le=3600)
     """Optional time limit per player turn (off by default)."""
-    turn_started: datetime | None = None
+    turn_started: Moment | None = None
     companions: list[str] = Field(default_factory=list)
     """Characters whose player left: the DM runs them."""
     away: list[str] = Field(default_factory=list)

@@ -383,3 +383,16 @@ def test_a_file_named_with_outer_spaces_is_no_save_and_deletes_no_other(tmp_path
     with pytest.raises(SaveError, match="no spaces at its ends"):
         delete_save(" space ", tmp_path)
     assert (tmp_path / "space.toml").exists()  # the other save, untouched
+
+
+def test_a_moment_written_without_its_time_zone_is_read_as_utc() -> None:
+    """A hand-edited save whose turn clock lost its "Z" loads, and the clock still compares
+    with the game's own (it once soft-locked every line with a TypeError)."""
+    from datetime import UTC, datetime
+
+    from app.world.turnorder import TurnOrder
+
+    order = TurnOrder.model_validate({"turn_started": "2026-01-01T10:00:00"})
+    assert order.turn_started == datetime(2026, 1, 1, 10, tzinfo=UTC)
+    order.resume_clock(datetime(2026, 1, 1, 11, tzinfo=UTC))
+    assert order.clock_started() == datetime(2026, 1, 1, 11, tzinfo=UTC)

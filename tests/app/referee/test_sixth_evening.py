@@ -236,3 +236,13 @@ async def test_a_potion_an_unhurt_fighter_keeps_does_not_hold_up_the_blow() -> N
     story = session.state.history[-1].narrative
     assert "stays corked" in story and "does not get to" not in story
     assert [n for n, _ in _calls(referee)] == ["attack", "end_turn"]
+
+
+async def test_a_deed_on_a_challenges_thing_is_never_told_done_unrolled() -> None:
+    light = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    assert "Did you mean to light the great lamp?" in await told(
+        light, "ione", "I fix the great lamp for him"
+    )
+    belfry = {"campaign": "drowned_bell", "scene": "belfry", "flags": {"warden_calmed": True}}
+    said = read(belfry, "ione", "cut the rope and drop the bell into the sea")
+    assert [(c.kind, *c.targets) for c in said] == [("challenge", "cut_bell")]

@@ -1,0 +1,50 @@
+"""Output that cannot be written — a full disk, a closed standard output — is said in one
+line on the error stream and exits 1: never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(  # type: ignore[call-overload, no-any-return]
+        [sys.executable, "-m", "app", *args],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"},
+        stderr=subprocess.PIPE,
+        timeout=120,
+        check=False,
+        **kwargs,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_a_full_disk_for_the_output_is_said_in_a_line() -> None:
+    with open("/dev/full", "wb") as full:
+        done = _run(["roll", "1d20"], stdout=full)
+    said = done.stderr.decode()
+    assert done.returncode == 1
+    assert "could not write its output" in said and "Traceback" not in said
+
+
+def test_a_closed_output_is_said_in_a_line() -> None:
+    done = _run(["roll", "1d20"], stdout=subprocess.DEVNULL, close_fds=True, pass_fds=())
+    assert done.returncode == 0  # (an output that goes nowhere is no failure)
+    closed = subprocess.run(
+        ["sh", "-c", f'"{sys.executable}" -m app roll 1d20 >&-'],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stderr=subprocess.PIPE,
+        timeout=120,
+        check=False,
+    )
+    said = closed.stderr.decode()
+    assert closed.returncode == 1 and "standard output is closed" in said
+    assert "Traceback" not in said

@@ -284,10 +284,22 @@ def play(
     out.print(plain("Farewell, adventurer.", style="dim"))
     from app.console.reading import still_reading
 
-    if still_reading():  # ctrl+c with the input an open pipe: the read still blocks it, and
-        sys.stdout.flush()  # the interpreter would abort closing it — the game is saved,
-        sys.stderr.flush()  # so the process ends here, cleanly
+    if still_reading() and _real_input():
+        # ctrl+c with the input an open pipe: the read still blocks it, and the interpreter
+        # would abort closing it — the game is saved, so the process ends here, cleanly
+        sys.stdout.flush()
+        sys.stderr.flush()
         os._exit(0)
+
+
+def _real_input() -> bool:
+    """The standard input is a file of the system (a pipe, a terminal), not one a test
+    hands the command in memory."""
+    try:
+        sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    return True
 
 
 def _remember_home(saves: Path, campaign: str | None, cid: str, save: str) -> None:

@@ -8,14 +8,15 @@ import contextlib
 import threading
 from collections.abc import Awaitable, Callable
 
-_READERS: list[threading.Thread] = []
+_WAITING: set[int] = set()
+"""The reads still blocked in the input, by their thread (a read that has returned is not
+one, though its thread may not have ended yet)."""
 
 
 def still_reading() -> bool:
     """A read is still waiting on the input (the game left while a pipe stayed open): the
     interpreter cannot close that input at exit, and the process must end without it."""
-    _READERS[:] = [r for r in _READERS if r.is_alive()]
-    return bool(_READERS)
+    return bool(_WAITING)
 
 
 async def read_while_ticking(
@@ -39,16 +40,17 @@ async def read_while_ticking(
             answer.set_result(value or "")
 
     def work() -> None:
+        _WAITING.add(threading.get_ident())
         try:
             value, error = read(prompt), None
         except BaseException as raised:  # handed to the game's loop, raised there
             value, error = None, raised
+        finally:
+            _WAITING.discard(threading.get_ident())
         with contextlib.suppress(RuntimeError):  # (the game has left meanwhile)
             loop.call_soon_threadsafe(settle, value, error)
 
-    reader = threading.Thread(target=work, name="console-input", daemon=True)
-    _READERS.append(reader)
-    reader.start()
+    threading.Thread(target=work, name="console-input", daemon=True).start()
     while tick is not None and not answer.done():
         await asyncio.wait({answer}, timeout=1.0)
         if not answer.done():

@@ -115,6 +115,8 @@ def third_person(verb: str) -> str:
         return IRREGULAR[verb]
     if verb.endswith("ed") and not verb.endswith("eed") and verb not in ("shed", "wed", "embed"):
         return verb  # told already ("wanted", "tried"): no -s on the past
+    if len(verb) > 2 and verb.endswith("s") and not verb.endswith(("ss", "us", "is")):
+        return verb  # told already in the story's voice ("*sits at the bar*", "nods")
     if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
         return verb + "es"
     if re.search(r"[^aeiou]y$", verb):

@@ -124,23 +124,6 @@ def _came_to_nothing(state: GameState, intent: Intent) -> bool:
     return state.encounter is not None and (unable or intent.kind in _SPENDING)
 
 
-def _unneeded(state: GameState, actor: str, intent: Intent) -> bool:
-    """A healing draught for someone unhurt, left corked: nothing the rest of the line leaned
-    on ("drink my potion, then hit the rat", unhurt: the blow is struck all the same)."""
-    campaign = state.campaign
-    spec = campaign.items.get(intent.item or "") if campaign is not None else None
-    whom = intent.targets[1] if len(intent.targets) > 1 else actor
-    sheet = state.party.get(whom)
-    heals = intent.kind == "use" and spec is not None and bool(spec.heals)
-    own = state.party.get(actor)
-    carried = (
-        spec is not None
-        and own is not None
-        and any(i.lower() == spec.name.lower() for i in own.inventory)
-    )  # (a draught another carries is a plan that leaned on it: that waits)
-    return heals and carried and sheet is not None and sheet.vitals.hp >= sheet.vitals.max_hp
-
-
 _CHARGED = re.compile(
     r"^\W*(?:(?:and|then)\s+)*(?:i\s+)?(?:charges?|rush(?:es)?|runs? at|runs? to|close on|"
     r"closes? with|go(?:es)? for|head(?:s)? for|move(?:s)? (?:on|to)|step(?:s)? up to)\b"
@@ -167,12 +150,7 @@ class Sequencing(RefereeBase):
         self._note_spent(state, actor, intent, calls)
         self.typed_in[actor] = state.scene.id
         rest = list(intent.then)
-        if (
-            rest
-            and not calls
-            and _came_to_nothing(state, intent)
-            and not _unneeded(state, actor, intent)
-        ):
+        if rest and not calls and _came_to_nothing(state, intent):
             # "drink my potion, then attack" with the potion left corked: the plan leaned on
             # its first step, so the rest is asked again, not taken on its own
             self.pending[actor] = rest

@@ -102,6 +102,9 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
                 return going
         carried = ctx.named("carried", text=rest)
         note = f"{carried[0].name} is already carried" if carried else "nothing like that here"
+        if not carried and not lying and _WHATEVER.search(rest):
+            note = "nothing is left lying there"  # ("lift the stone and grab whatever is
+            # under it": what was under it is in hand already)
         holder = _held_by_a_friend(ctx, rest) if not carried else None
         if holder is not None:  # "grab the key", after Thorin found it: he has it
             note = holder

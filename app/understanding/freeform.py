@@ -188,10 +188,17 @@ def _not_here(ctx: Context, rest: str) -> Intent | None:
                       note=f"{who} sees no {thing} here")  # fmt: skip
 
 
+_MENDED = re.compile(
+    r"^(?:i |we )?(?:fix|repair|mend|restore|work|operate|start|activate|get|set|make|tend|"
+    r"trim|fuel|fill|service|rig|prepare|ready)(?:s|es|ed|ing)?\b"
+)
+"""Deeds that set a thing to work ("fix the great lamp"): what a challenge about it is for."""
+
+
 def _tried_on(ctx: Context, target: Thing | None) -> Intent | None:
     """A deed with no word of the game's on a thing a challenge here is about ("fix the great
     lamp", with "light the great lamp" to be tried): asked whether that is what is meant."""
-    if target is None or target.kind != "feature":
+    if target is None or target.kind != "feature" or not _MENDED.match(ctx.said):
         return None
     words = {w for n in target.names for w in n.split() if len(w) > 3}
     about = [

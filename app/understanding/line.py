@@ -381,6 +381,8 @@ def _understand(
     )
     nothing = whole.kind == "ask" and (whole.confidence == 0.0 or who_only)  # (or only whom)
     nothing = nothing and whole.character in (None, actor)  # "Ione nocks an arrow and …"
+    offered = {a.target for a in whole.alternatives} if whole.kind == "ask" else set()
+    nothing = nothing or bool(read and read[0].confidence >= 0.8 and offered & set(read[0].targets))
     surer = len(read) == 1 and read[0].kind == whole.kind == "attack" and not whole.note
     if (len(read) == 1 and nothing) or (surer and read[0].confidence > whole.confidence):
         # read as nothing whole ("ow. how much hp do i have now?"), or at a foe only

@@ -223,12 +223,19 @@ def _spends_action(intent: Intent) -> bool:
     return intent.kind == "manoeuvre" and intent.action in ("dash", "dodge", "disengage", "hide")
 
 
-def unfolded(read: list[Intent]) -> list[Intent]:
-    """A line's deeds without the ones that only set up the challenge told after them ("cut
-    the rope and drop the bell into the sea"): the roll tells how it goes, so the first is
-    never told done before it (nor done on a rope of one's own)."""
-    return [
-        i for at, i in enumerate(read)
-        if not (i.kind == "improvise" and i.extra[:1] == ("free",)
-                and at + 1 < len(read) and read[at + 1].kind == "challenge")
-    ]  # fmt: skip
+def unfolded(read: list[Intent], state: GameState) -> list[Intent]:
+    """A line's deeds without one that only begins the challenge told after it, by that
+    challenge's own verb ("cut the rope and drop the bell": "cut the bell" is the
+    challenge's): the roll tells how it goes, so it is never told done before it."""
+    campaign = state.campaign
+    kept = []
+    for at, intent in enumerate(read):
+        after = read[at + 1] if at + 1 < len(read) else None
+        spec = (campaign.challenges.get(after.targets[0]) if campaign is not None and after
+                and after.kind == "challenge" and after.targets else None)  # fmt: skip
+        verb = intent.text.lower().split()[:1] if intent.text.split() else []
+        verbs = {p.lower().split()[0] for p in spec.provoked_by} if spec is not None else set()
+        free = intent.kind == "improvise" and intent.extra[:1] == ("free",)
+        if not (free and verb and verb[0] in verbs):
+            kept.append(intent)
+    return kept

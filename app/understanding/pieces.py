@@ -386,7 +386,7 @@ def read_pieces(
         return None
     both = len(hands) > 1 or any("each" in p.text.lower() for p in hands)
     return unfolded([replace(i, action="both") if both and i.kind == "attack" and not i.action
-                     else i for _, _, i in read])  # fmt: skip
+                     else i for _, _, i in read], state)  # fmt: skip
 
 
 _AWAY = re.compile(r"\b(?:back|away|off|clear|out of reach)\b", re.IGNORECASE)

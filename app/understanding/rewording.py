@@ -205,6 +205,14 @@ _ORDERED_IN = re.compile(
     r"tea|milk|water)\b"
 )
 """Something ordered at an inn ("i order an ale"): asked for, no order given to cow anyone."""
+_PICKED_TO_SMASH = re.compile(
+    r"^(?:i |we )?(?:pick up|picks up|grab|grabs|snatch up|snatches up|take|takes|seize|"
+    r"seizes) (a|an|the|some|one of the) ((?:\w+ )?\w+)(?: (?:off|from) (?:the|a) \w+)? and "
+    r"(?:smash|smashes|break|breaks|crack|cracks|bring|brings|slam|slams|swing|swings) it "
+    r"(?:down )?(?:over|on|onto|into|across|against|at) (.+?)\W*$",
+    re.IGNORECASE,
+)
+"""A thing taken up and broken over a foe ("grab a bottle and smash it over the last rat")."""
 _SAYS_NOTHING = re.compile(r"\b(?:says|say|said|saying) (?:nothing|not a word|naught)\b")
 """Silence kept ("Cass says nothing for a long moment"): no words said to anyone."""
 
@@ -370,6 +378,7 @@ def as_told(text: str) -> str:
     asking = _STATED.match(told) is not None  # ("it's the chapel, isn't it?": asked)
     told = _WISH_ASKED.sub("do you want to ", _TAG.sub("?" if asking else ".", told))
     told = _PICKED_TO_SWING.sub(r"\3 \4 with \1 \2", told)  # "… and club him with it"
+    told = _PICKED_TO_SMASH.sub(r"hit \3 with \1 \2", told)  # "… and smash it over him"
     return _MARCH.sub("", told) or told
 
 

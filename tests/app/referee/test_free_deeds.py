@@ -80,7 +80,8 @@ def test_in_a_fight_an_unknown_deed_is_asked_about_not_waved_through() -> None:
 @pytest.mark.parametrize(
     ("verb", "said"),
     [("warm", "warms"), ("try", "tries"), ("go", "goes"), ("wash", "washes"), ("pray", "prays"),
-     ("have", "has"), ("fix", "fixes")],
+     ("have", "has"), ("fix", "fixes"), ("pass", "passes"), ("focus", "focuses"),
+     ("sits", "sits"), ("nods", "nods")],  # (a verb typed in the story's voice stays)
 )  # fmt: skip
 def test_a_verb_is_told_in_its_third_person_form(verb: str, said: str) -> None:
     assert third_person(verb) == said

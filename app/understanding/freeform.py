@@ -219,10 +219,13 @@ def _done_elsewhere(ctx: Context) -> Intent | None:
     for spec in campaign.challenges.values():
         if spec.scene == ctx.state.scene.id or spec.scene not in campaign.scenes:
             continue
-        named = [p.lower() for p in spec.provoked_by if len(p.split()) > 1]
-        named = [p for p in named if p.split()[-1] not in _NO_THING]  # ("pray for her": hers)
+        there = campaign.scenes[spec.scene]
+        things = {w.lower() for f in there.features.values() for n in (f.name, *f.aliases)
+                  for w in n.split()}  # fmt: skip
+        named = [p.lower() for p in spec.provoked_by if p.split()[-1].lower() in things]
         if not any(has_phrase(ctx.said, p) for p in named):
-            continue  # (one word, "pray", "hide", is no deed of one place alone)
+            continue  # (only a deed on a thing of that place: "ring the bell", never "say a
+            # prayer" or "hide", which are anywhere's)
         way = ctx.scope.get(spec.scene, "exit")
         where = f": {the(way.name)} leads there" if way is not None else ""
         place = campaign.scenes[spec.scene].name

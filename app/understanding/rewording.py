@@ -213,6 +213,8 @@ _PICKED_TO_SMASH = re.compile(
     re.IGNORECASE,
 )
 """A thing taken up and broken over a foe ("grab a bottle and smash it over the last rat")."""
+_WALKING_BONES = re.compile(r"\b(?:(?:pile|heap|bag|sack|bundle)s? of )?walking bones\b")
+"""Bones that walk are the skeletons (the barrow's shelves of bones do not)."""
 _SAYS_NOTHING = re.compile(r"\b(?:says|say|said|saying) (?:nothing|not a word|naught)\b")
 """Silence kept ("Cass says nothing for a long moment"): no words said to anyone."""
 
@@ -253,6 +255,7 @@ def bodily(said: str) -> str:
     said = _SWALLOWED.sub("is nervous", said)  # "swallows hard": nothing drunk
     said = _KIN_EYES.sub(r"\1 \2", said)  # "his gnome eyes": his eyes, no gnome looked at
     said = _USED_TO_BE.sub("", said)  # "the bones that used to be skeleton 2": that one
+    said = _WALKING_BONES.sub("skeleton", said)  # "the nearest pile of walking bones"
     said = _DRAWN_ASIDE.sub(r"look behind \1 \2", said)  # "pull the kelp aside": behind it
     said = _ORDERED_IN.sub(r"ask for an \1", said)  # "i order an ale": asked for, no threat
     said = _STRAIGHT_FOR.sub(r"\1 ", said)  # "goes straight for the goblin boss": for him

@@ -166,15 +166,12 @@ KIND_WORDS = {
 }
 """What players call a foe by its kind ("the first zombie" for a drowned thrall)."""
 MONSTER_WORDS = {
-    "skeleton": ("walking bones", "pile of walking bones", "skelly", "skellies", "boneman",
-                 "bone man", "bag of bones"),
+    "skeleton": ("skelly", "skellies"),
     "wolf": ("dog", "hound", "mutt", "doggo"),
     "giant_rat": ("rodent", "ratty"),
     "goblin": ("gob", "gobbo", "greenskin"),
 }  # fmt: skip
-"""What players call a foe of one kind by another word ("the walking bones" for a skeleton):
-while it stands, the word is the foe's before any thing of the scene it also names (the
-barrow's bone shelves)."""
+"""What players call a foe of one kind by another word ("skelly" for a skeleton)."""
 
 ROLE_WORDS = {
     "cleric": ("cleric", "priest"), "wizard": ("wizard", "mage"), "rogue": ("rogue", "thief"),

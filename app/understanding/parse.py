@@ -131,6 +131,7 @@ def understand_clause(
     lang = foreign_language(raw, said, vocab, scope)  # ("Wren steh auf!": no deed of Wren's)
     if lang is not None:
         return ctx.intent("foreign", confidence=0.9, language=lang)
+    heard = said  # (read for its language as it is: read again only once it changes)
     said, named = subject_said(ctx, said)  # "ok ione climbs up", "Ione: fine, i climb …"
     if named is None and actor is not None and len(state.players) > 1:
         said, ctx = player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
@@ -171,7 +172,7 @@ def understand_clause(
     ctx = ctx.with_said(said)
     if not said:
         return ctx.intent("ask", confidence=0.0, note="nothing to do")
-    lang = foreign_language(raw, said, vocab, scope)
+    lang = foreign_language(raw, said, vocab, scope) if said != heard else None
     if lang is not None:
         return ctx.intent("foreign", confidence=0.9, language=lang)
     if (fixed := mended(said, vocab, scope)) != said:  # "attakcs grubnk", "picck the lokc"

@@ -26,7 +26,7 @@ _SENTENCE_END = re.compile(r"[.!?]+\s+(?=\S)")
 _BIDDEN = re.compile(
     r"^\W*(?!i\b|i'm\b|i'll\b|we\b|we'll\b)[^.!?]*\b(?:run|flee|leave|go away|go home|go back|"
     r"drop|surrender|give up|yield|get out|get lost|scram|begone|back off|take it|clear off|"
-    r"put (?:the|that|your|it|those|down) ?\w* ?down|lay down|lower (?:the|your|that))\b",
+    r"put (?:\w+ ){0,2}down|lay down|lower (?:the|your|that))\b",
     re.IGNORECASE,
 )
 """What the foe is bidden to do, not the speaker's own deed ("take it and run, little guy";

@@ -137,6 +137,10 @@ def main() -> None:
     built) reads the metadata of every installed package: that search is skipped unless
     ``PYDANTIC_DISABLE_PLUGINS`` is set otherwise."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    for size in ("COLUMNS", "LINES"):  # ("COLUMNS=0" would silence every line, errors too)
+        value = os.environ.get(size)
+        if value is not None and not (value.strip().isdigit() and int(value) > 0):
+            del os.environ[size]  # the terminal's own size is asked instead
     args = sys.argv[1:]
     if sys.stdout is None:  # started with its output closed ("dungeon … >&-")
         _unwritable("standard output is closed")

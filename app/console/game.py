@@ -168,7 +168,8 @@ class ConsoleGame:
         lines = [self.prompt()]
         for sheet in state.party.values():
             readied = readied_line(state.encounter.readied, sheet.id) if state.encounter else []
-            conds = ", ".join([c.condition.value for c in sheet.conditions] + readied)
+            life = [] if sheet.vitals.state == "alive" else [str(sheet.vitals.state)]  # dead
+            conds = ", ".join(life + [c.condition.value for c in sheet.conditions] + readied)
             extra = f" ({conds})" if conds else ""
             lines.append(f"  {sheet.name}: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP, "
                          f"AC {sheet.armor_class}{extra}")  # fmt: skip

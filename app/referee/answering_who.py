@@ -74,7 +74,7 @@ def who_we_are(a: Asked) -> str | None:
     others = [s for s in a.state.party.values() if s is not own or not told]
     if us or not told:
         told.append(f"The party: {join_words([_who(s) for s in others])}.")
-    return " ".join(told) + " The whole sheet is one key away (F4)."
+    return " ".join(told) + " The whole sheet: F4 in the full-screen game, /sheet in the console."
 
 
 _WHO_PLAYS = re.compile(

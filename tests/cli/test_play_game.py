@@ -144,3 +144,25 @@ def test_hotseat_seats_pass_and_timer_flags(tmp_path: Path) -> None:
     assert "Ben passes" in out and "You could look at the trapdoor" in out
     bad = CliRunner().invoke(app, ["play", "--player", "Ana=gandalf"])
     assert bad.exit_code == 2 and "bad --player" in bad.stderr
+
+
+def test_status_says_who_is_dead(tmp_path: Path) -> None:
+    """``/status`` once showed a dead character as merely prone: the life state is said."""
+    from app.saves import load_game, save_game
+    from rules.damage import LifeState
+
+    made = CliRunner().invoke(
+        app, ["play", "--ui", "console", "--seed", "3", "--saves-dir", str(tmp_path),
+              "--save-as", "fallen"], input="/quit\n",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    state = load_game("fallen", tmp_path)
+    aria = state.party["aria"]
+    aria.vitals = aria.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
+    save_game(state, "fallen", tmp_path)
+    shown = CliRunner().invoke(
+        app, ["play", "--ui", "console", "--saves-dir", str(tmp_path), "--load", "fallen"],
+        input="/status\n/quit\n",
+    )  # fmt: skip
+    assert shown.exit_code == 0, shown.output
+    assert re.search(r"Aria: 0/17 HP, AC 12 \(dead", shown.output), shown.output

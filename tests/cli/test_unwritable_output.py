@@ -48,3 +48,17 @@ def test_a_closed_output_is_said_in_a_line() -> None:
     said = closed.stderr.decode()
     assert closed.returncode == 1 and "standard output is closed" in said
     assert "Traceback" not in said
+
+
+def test_a_terminal_width_of_nought_is_not_believed() -> None:
+    """``COLUMNS=0`` once silenced every line, errors too: the terminal's own size is
+    asked instead."""
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "roll", "1d20"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "0"},
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0 and "1d20" in done.stdout.decode()

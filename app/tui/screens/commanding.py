@@ -79,7 +79,12 @@ class Commanding(PlayBase):
             story = self.query_one(StoryPane)
             story.add_note(self.session.status().banner)
             for member in self._last.party:
-                story.add_note(f"{member.name}: {member.hp}/{member.max_hp} HP, AC {member.ac}")
+                sheet = self.session.state.party.get(member.id)
+                life = sheet.vitals.state if sheet is not None else "alive"
+                told = "" if life == "alive" else f" ({life})"  # ("dead", "dying", "stable")
+                story.add_note(
+                    f"{member.name}: {member.hp}/{member.max_hp} HP, AC {member.ac}{told}"
+                )
         elif word == "story":
             self.action_story()
         elif word == "usage":

@@ -290,14 +290,14 @@ def _helped_once(each: list[list[ToolCall]]) -> list[list[ToolCall]]:
             args.get("helper_id")
         )
 
-    keys = [key(c) for made in each for c in made]
-    helped = {k[0]: c for made in each for c in made if (k := key(c)) is not None and k[1]}
-    plain = {k[0] for k in keys if k is not None and not k[1]}
+    keys = {c.id: key(c) for made in each for c in made}  # (each call's arguments read once)
+    helped = {k[0]: c for made in each for c in made if (k := keys[c.id]) is not None and k[1]}
+    plain = {k[0] for k in keys.values() if k is not None and not k[1]}
     done: list[list[ToolCall]] = []
     for made in each:
         kept = []
         for call in made:
-            k = key(call)
+            k = keys[call.id]
             if k is not None and not k[1] and k[0] in helped:
                 kept.append(helped[k[0]])  # the helped attempt, where the deed was said
             elif k is None or not k[1] or k[0] not in plain:

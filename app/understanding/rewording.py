@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from app.understanding import readings as r
+from app.understanding.gestures import as_gestured
 from app.understanding.spells import names_a_spell
 from app.understanding.words import has_phrase
 from app.world.state import GameState
@@ -131,53 +132,6 @@ _OFFERED = re.compile(
 """A thing held out to someone ("here lass, take my potion"): given to them."""
 
 
-_EYES_ON = re.compile(
-    r"\b(?:(?:and|while)\s+)?(?:never|not|without)\s+tak(?:e|es|ing)\s+(?:\w+\s+)?eyes?\s+off"
-    r"(?:\s+(?:the|of)\s+\w+(?:\s+\w+)?|\s+(?:him|her|them|it))?"
-    r"|(?:,\s*|^\s*)(?:while\s+)?(?:watching|eyeing|minding|keeping an eye on)\s+(?:the|my|our|for)"
-    r"\s+\w+(?:\s+\w+)?\s*$"
-)
-"""Eyes kept on someone or something ("never taking her eyes off the grey shapes", "…,
-watching the tide"): how a deed is done, no look of its own."""
-
-
-_EYES_FOLLOW = re.compile(
-    r"\bfollow(?:s|ed|ing)?\s+(him|her|them|it|the\s+\w+(?:\s+\w+)?)\s+with\s+"
-    r"(?:my|his|her|their|our)\s+eyes\b.*$"
-)
-"""A gaze that follows something ("follows them with his eyes toward the back wall"): a
-look at it, no going."""
-
-
-_PAGES_BACK = re.compile(
-    r"\bturn(?:s|ed|ing)? back (?=(?:the|a|an|his|her|my|its|their|our|some|a few) (?:\w+ )?"
-    r"(?:pages?|leaves|covers?|blankets?|sheets?|hood|cloak|sleeves?|log|book|years?)\b)"
-)
-"""Pages turned back ("turns back the pages, year by year"): a look through them, no way back."""
-
-
-_FINGER_DOWN = re.compile(
-    r"\brun(?:s|ning)? (?:a|my|his|her|their|one|two) (?:finger|hand|thumb|palm)s? "
-    r"(?:slowly |gently |lightly )?(?:down|along|over|across|up|round|around)\b"
-)
-"""A finger run down something ("runs a finger down the columns"): a look at it by touch,
-no running and no way down."""
-
-
-_HAND_RESTED = re.compile(
-    r"\brest(?:s|ed|ing)? (a|my|his|her|their|one) (hand|palm|head|chin|cheek|arm|forehead)\b"
-)
-"""A hand rested on someone ("rests a hand on the blanket over his knee"): a touch, no rest."""
-_SWALLOWED = re.compile(
-    r"\bswallow(?:s|ed|ing)? (?:hard|drily|dryly|nervously|once|twice|thickly)\b"
-)
-"""A nervous swallow ("Ivo swallows hard"): a mood, nothing drunk."""
-_KIN_EYES = re.compile(
-    r"\b(his|her|my|their|our) (?:sharp |keen |old )?(?:gnome|gnomish|dwarf|dwarven|dwarfish|elf|"
-    r"elven|elvish|halfling|orcish|tiefling|dragonborn) (eyes|ears|nose|hands|fingers)\b"
-)
-"""A body part called by its owner's kind ("his gnome eyes pick out a passage"): no look
-at the gnome himself."""
 _USED_TO_BE = re.compile(
     r"\bthe (?:\w+ ){1,4}?(?:that|which|what) (?:used to be|was once|once was|was) "
     r"(?=\w+ (?:\d|one|two|three|four|five)\b)"
@@ -215,8 +169,6 @@ _PICKED_TO_SMASH = re.compile(
 """A thing taken up and broken over a foe ("grab a bottle and smash it over the last rat")."""
 _WALKING_BONES = re.compile(r"\b(?:(?:pile|heap|bag|sack|bundle)s? of )?walking bones\b")
 """Bones that walk are the skeletons (the barrow's shelves of bones do not)."""
-_SAYS_NOTHING = re.compile(r"\b(?:says|say|said|saying) (?:nothing|not a word|naught)\b")
-"""Silence kept ("Cass says nothing for a long moment"): no words said to anyone."""
 
 
 _STRAIGHT_FOR = re.compile(
@@ -246,14 +198,7 @@ def bodily(said: str) -> str:
     said = _LEADING.sub("go", said)  # "i lead us across the causeway": the party goes
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
-    said = _EYES_ON.sub(" ", said)  # "never taking her eyes off the wolves": how, no deed
-    said = _EYES_FOLLOW.sub(r"look at \1", said)  # "follows them with his eyes toward …"
-    said = _PAGES_BACK.sub("leaf through ", said)  # "turns back the pages": no way back
-    said = _FINGER_DOWN.sub("examine", said)  # "runs a finger down the columns": no way down
-    said = _SAYS_NOTHING.sub("is silent", said)  # "says nothing for a long moment": no words
-    said = _HAND_RESTED.sub(r"put \1 \2", said)  # "rests a hand on his knee": no rest
-    said = _SWALLOWED.sub("is nervous", said)  # "swallows hard": nothing drunk
-    said = _KIN_EYES.sub(r"\1 \2", said)  # "his gnome eyes": his eyes, no gnome looked at
+    said = as_gestured(said)  # eyes, hands, pages and silences: no deed of their own
     said = _USED_TO_BE.sub("", said)  # "the bones that used to be skeleton 2": that one
     said = _WALKING_BONES.sub("skeleton", said)  # "the nearest pile of walking bones"
     said = _DRAWN_ASIDE.sub(r"look behind \1 \2", said)  # "pull the kelp aside": behind it

@@ -3,6 +3,8 @@ line on the error stream and exits 1: never a traceback."""
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import subprocess
 import sys
@@ -25,13 +27,26 @@ def _run(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[bytes
     )
 
 
-@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
-def test_a_full_disk_for_the_output_is_said_in_a_line() -> None:
-    with open("/dev/full", "wb") as full:
-        done = _run(["roll", "1d20"], stdout=full)
-    said = done.stderr.decode()
-    assert done.returncode == 1
-    assert "could not write its output" in said and "Traceback" not in said
+class _FullDisk(io.StringIO):
+    """An output on a full disk: every write fails as the system says it."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_for_the_output_is_said_in_a_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.cli.main import main
+
+    monkeypatch.setattr(sys, "argv", ["dungeon", "roll", "1d20"])
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    with pytest.raises(SystemExit) as leaving:
+        main()
+    said = capsys.readouterr().err
+    assert leaving.value.code == 1
+    assert "could not write its output (No space left on device)" in said
+    assert "Traceback" not in said
 
 
 def test_a_closed_output_is_said_in_a_line() -> None:

@@ -116,6 +116,7 @@ HOLDOUT28 = DATA_DIR / "referee" / "holdout28.toml"
 HOLDOUT29 = DATA_DIR / "referee" / "holdout29.toml"
 HOLDOUT30 = DATA_DIR / "referee" / "holdout30.toml"
 HOLDOUT31 = DATA_DIR / "referee" / "holdout31.toml"
+HOLDOUT32 = DATA_DIR / "referee" / "holdout32.toml"
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

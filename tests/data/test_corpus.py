@@ -50,6 +50,7 @@ from tests.referee_corpus import (
     HOLDOUT29,
     HOLDOUT30,
     HOLDOUT31,
+    HOLDOUT32,
     INTENTS,
     Corpus,
     CorpusError,
@@ -92,6 +93,7 @@ FILES = {
     "holdout29": HOLDOUT29,
     "holdout30": HOLDOUT30,
     "holdout31": HOLDOUT31,
+    "holdout32": HOLDOUT32,
 }
 
 

@@ -11,6 +11,7 @@ from app.actions import args as a
 from app.actions import beings as bg
 from app.actions import rolling as rl
 from app.actions.adjudication import reacting
+from app.actions.class_rules import RAGE_ID, RAGE_KEPT, has_effect
 from app.actions.events import SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.state import GameState
@@ -218,6 +219,10 @@ def contest_action(args: a.TakeActionArgs, state: GameState) -> ToolOutcome:
     if isinstance(spent, Impossible):
         raise ToolError(f"{name} has {spent.reason}")
     verb = "grapple" if args.action == "grapple" else "shove"
+    sheet = state.party.get(actor)
+    if sheet is not None and has_effect(state, actor, RAGE_ID):
+        sheet.resources[RAGE_KEPT] = 1  # SRD: a grapple or shove is a melee attack; it
+        # keeps a rage going as any attack on a hostile creature does
     limp = bg.vitals_of(state, target).hp == 0 or not can_act(bg.conditions_of(state, target))
     events: list[SessionEvent] = []
     if limp:  # asleep, out cold, tied up: nothing resists the hold or the push

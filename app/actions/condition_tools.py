@@ -182,6 +182,10 @@ def _remove_condition(args: a.ConditionArgs, state: GameState, target: str) -> T
     conditions = bg.conditions_of(state, target)
     if not any(c.condition is args.condition for c in conditions):
         raise ToolError(f"{state.name_of(target)} is not {args.condition.value}")
+    if args.condition is Condition.UNCONSCIOUS and bg.vitals_of(state, target).hp <= 0:
+        out = state.name_of(target)
+        raise ToolError(f"{out} is at 0 hit points: unconscious until healed (a stable "
+                        "creature comes round with 1 hit point after 1d4 hours)")  # fmt: skip
     stood = ""
     if args.condition is Condition.PRONE and _on_own_turn(state, target):
         stands = bg.economy_of(state, target).stand_up()

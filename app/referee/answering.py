@@ -9,6 +9,7 @@ referee's plainer answers take over.
 
 The answers live in modules by what they read: :mod:`.answering_self` (sheets),
 :mod:`.answering_kit` (what the packs hold, counted), :mod:`.answering_fight` (the fight),
+:mod:`.answering_foes` (a kind of foe),
 :mod:`.answering_traits` (what a character is and is trained in), :mod:`.answering_uses`
 (what they have left to spend), :mod:`.answering_world` and :mod:`.answering_place` (scene,
 story), :mod:`.answering_rules` and :mod:`.answering_actions` (the rules),
@@ -26,6 +27,7 @@ from dataclasses import replace
 from app.referee import (
     answering_actions,
     answering_fight,
+    answering_foes,
     answering_kit,
     answering_place,
     answering_rules,
@@ -75,7 +77,7 @@ ORDER: tuple[Answer, ...] = (
     answering_actions.getting_away,
     answering_rules.turn_left,
     answering_rules.challenge_dc,
-    answering_fight.foe_armour,
+    answering_foes.foe_armour,
     answering_self.armour_class,
     answering_self.spell_slots,
     answering_self.spellcasting,
@@ -89,8 +91,8 @@ ORDER: tuple[Answer, ...] = (
     answering_rules.feature_rule,
     answering_rules.helpless_crit,
     answering_rules.condition_rule,
-    answering_fight.foe_kind,
-    answering_fight.foe_attacks,
+    answering_foes.foe_kind,
+    answering_foes.foe_attacks,
     answering_kit.how_many_carried,
     answering_self.bonuses,
     answering_self.level,

@@ -176,6 +176,8 @@ def attacks_a_turn(a: Asked) -> str | None:
     sheet = a.own_sheet
     if sheet is None or _TWICE.search(a.intent.text.lower()) is None:
         return None
+    if a.creature is not None and a.creature not in a.state.party and not a.about_self:
+        return None  # "does grubnak get two attacks?": the foe's (``foe_attacks``)
     blows = 2 if sheet.has("extra_attack") else 1
     many = "two attacks" if blows == 2 else "one attack"
     text = f"{sheet.name} makes {many} with the Attack action"

@@ -1,7 +1,7 @@
 """Answers about the fight, read off the encounter and the creatures: whose turn it is and
-the initiative order, the foes left and how hurt they look, the one worst hurt, who is
-engaged with whom and who stands closest, and what a kind of foe is (its stat block's size,
-type, weaknesses, resistances and traits, in the data files' own words).
+the initiative order, the foes left and how hurt they look, the one worst hurt, and who is
+engaged with whom and who stands closest (what a kind of foe is and fights with:
+``answering_foes``).
 
 A foe's hit points are told only while it is in the fight, where the initiative tracker
 shows them to the players too; outside one, its wounds are told in words.
@@ -41,7 +41,7 @@ def kind_word(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
-def _kinds_named(a: Asked) -> list[str]:
+def kinds_named(a: Asked) -> list[str]:
     """Creatures of a kind the line names ("rats", "the goblins"), living or not."""
     kinds = {kind_word(w) for w in a.words if len(w) > 2}
     return [
@@ -114,7 +114,7 @@ def after_me(a: Asked) -> str | None:
 
 def whose_turn(a: Asked) -> str | None:
     """Asked: "whose turn is it", "is it my turn yet", "who's next" (never "my turn undead")."""
-    if a.has("turn undead") or not (
+    if a.has("turn undead", "up here", "up there") or not (
         a.has("whose turn", "my turn", "turn is it", "who next", "who is next", "who goes")
         or a.has("whos turn", "who turn")  # ("who's turn is next")
         or a.has("turn yet", "next turn", "who up", "who is up", "whose go", "who go", "whose move")
@@ -189,7 +189,7 @@ def foes_left(a: Asked) -> str | None:
         not a.has("how many") or a.word("hp", "health") or a.has("hit points")
     ):
         return None  # "how much hp does rat 2 have left", "how many hp does rat 2 have"
-    kinds = _kinds_named(a)
+    kinds = kinds_named(a)
     if not kinds and not (a.word(*FOE_WORDS) or a.state.encounter is not None):
         return None
     pool = kinds or list(a.state.creatures)
@@ -262,7 +262,7 @@ def hurt_most(a: Asked) -> str | None:
         "closest to death",
     ):
         return None
-    if a.about_party and not a.word(*FOE_WORDS) and not _kinds_named(a):
+    if a.about_party and not a.word(*FOE_WORDS) and not kinds_named(a):
         return None
     alive = [a.state.creatures[c] for c in living_creatures(a.state)]
     if not alive:
@@ -326,8 +326,10 @@ def on_whom(a: Asked) -> str | None:
     if not re.search(rf"\b(?:{ASSAILING})\b", a.intent.text.lower()):  # as typed, unmended
         return None
     if a.word("weapon", "weapons", "holding", "wielding", "carrying", "hp", "health", "points",
-              "ac", "slots", "spells", "bonus", "modifier") or a.has("to hit"):  # fmt: skip
-        return None  # "what weapon am i holding", "what's my hp at": the character's own
+              "ac", "slots", "spells", "bonus", "modifier") or a.has("to hit",
+                                                                     "am i at"):  # fmt: skip
+        return None  # "what weapon am i holding", "what's my hp at", "what am I at, hp-wise":
+        # the character's own
     on = assailants(a.state, victim)
     name = a.state.name_of(victim)
     if not on:
@@ -335,127 +337,6 @@ def on_whom(a: Asked) -> str | None:
     names = [a.state.creatures[c].name for c in on]
     verb = "is" if len(names) == 1 else "are"
     return f"{join_words(names)} {verb} on {name}."
-
-
-THEY = ("their", "they", "them", "its", "it", "those", "these", "theirs")
-"""Words for the foes, unnamed ("what's their AC")."""
-
-
-def _one_kind(a: Asked) -> str | None:
-    """The first of several creatures the line names, when all are of one kind ("the rats")."""
-    kinds = {a.state.creatures[c].monster for c in a.creatures}
-    return a.creatures[0] if a.creatures and len(kinds) == 1 else None
-
-
-CREATURE_TYPES = (
-    "undead", "beast", "beasts", "humanoid", "humanoids", "fiend", "fiends", "construct",
-    "monstrosity", "elemental", "aberration", "fey", "ooze", "plant", "celestial", "dragon",
-)  # fmt: skip
-"""The SRD's creature types, asked of a foe ("are these things undead?")."""
-
-
-def foe_armour(a: Asked) -> str | None:
-    """Asked: "what's her AC?" of a foe: its armour class and what makes it, as its stat
-    block gives them (the SRD's numbers are no secret, and a player weighing a spell against
-    an attack roll needs them)."""
-    if a.named or not (a.word("ac", "armor", "armour") or a.has("armor class")):
-        return None
-    cid = a.creature or _one_kind(a)
-    if cid is None and a.state.encounter is not None and a.word(*THEY) and not a.about_self:
-        alive = living_creatures(a.state)  # "what's their AC": the foes'
-        kinds = {a.state.creatures[c].monster for c in alive}
-        cid = alive[0] if alive and len(kinds) == 1 else None
-    if cid is None:
-        return None
-    foe = a.state.creatures[cid]
-    block = a.state.monster(foe.monster) if foe.monster else None
-    worn = f" ({block.armor})" if block is not None and block.armor else ""
-    return f"{foe.name} has AC {foe.ac}{worn}."
-
-
-def foe_kind(a: Asked) -> str | None:
-    """Asked: "are skeletons weak to anything", "do wolves have pack tactics", "what is a wight",
-    "where did these things come from" (what they are: where from, the game does not say)."""
-    asks = a.word(
-        "weak",
-        "weakness",
-        "weaknesses",
-        "hate",
-        "hates",
-        "fear",
-        "afraid",
-        "vulnerable",
-        "resist",
-        "resistant",
-        "resistance",
-        "immune",
-        "immunity",
-        "tactics",
-        "trait",
-        "traits",
-        "special",
-        *CREATURE_TYPES,
-    ) or a.has("extra damage", "what is a", "what are", "what kind", "come from", "came from",
-               "bonus action")  # fmt: skip
-    named = [c for c in ([a.creature] if a.creature else _kinds_named(a)) if c]
-    if not named and a.word("these", "they", "them", "things", "those", "it"):
-        named = living_creatures(a.state)  # "are these things undead?"
-    with_block = [a.state.creatures[c] for c in named if a.state.creatures[c].monster]
-    if not with_block:
-        return None
-    block = a.state.monster(str(with_block[0].monster))
-    trait = any(f" {t.name.lower()} " in a.text for t in block.traits)  # "do goblins have
-    if not asks and not (trait and not a.about_self):  # nimble escape" (not "my own …")
-        return None
-    kind = re.sub(r"\s+\d+$", "", with_block[0].name)
-    parts = [f"{kind}: a {block.size} {block.type}"]
-    for label, found in (
-        ("vulnerable to", block.vulnerabilities),
-        ("resists", block.resistances),
-        ("immune to", block.immunities),
-    ):
-        if found:
-            parts.append(f"{label} {join_words(sorted(str(d) for d in found))} damage")
-    if block.condition_immunities:
-        never = sorted(
-            "exhausted" if c == "exhaustion" else str(c) for c in block.condition_immunities
-        )
-        parts.append(f"cannot be {join_words(never, 'or')}")
-    if not (block.vulnerabilities or block.resistances or block.immunities):
-        parts.append("no weakness or resistance to any kind of damage")
-    text = "; ".join(parts) + "."
-    traits = " ".join(f"{t.name}: {' '.join(t.text.split())}" for t in block.traits)
-    return f"{text} {traits}".strip()
-
-
-def foe_attacks(a: Asked) -> str | None:
-    """Asked: "what does a goblin do", "what can those things do", "what attacks do wolves
-    have": the stat block's attacks by name, with what they deal and any range — what the
-    party sees it wield; its numbers to hit stay the DM's, as its AC does."""
-    armed = a.word("armed", "weapons", "weapon") and a.word("they", "them", "these", "those")
-    if not (a.word("what") and a.word("do", "does", "attacks", "weapons")) and not armed:
-        return None  # ("are they armed?": what the party sees them wield)
-    named = [c for c in ([a.creature] if a.creature else _kinds_named(a)) if c]
-    if not named and a.word("these", "they", "them", "things", "those", "it"):
-        named = living_creatures(a.state)  # "what can those things do?"
-    with_block = [a.state.creatures[c] for c in named if a.state.creatures[c].monster]
-    if not with_block or a.named or a.about_self:
-        return None
-    block = a.state.monster(str(with_block[0].monster))
-    kind = re.sub(r"\s+\d+$", "", with_block[0].name)
-    moves = []
-    for act in block.actions:
-        what = f"{act.name}"
-        if act.damage_type is not None:
-            what += f" ({act.damage_type} damage"
-            what += f", range {act.range[0]}/{act.range[1]} ft)" if act.range else ")"
-        elif act.save_ability is not None:
-            what += f" (a {act.save_ability.full_name} save)"
-        moves.append(what)
-    many = " twice a turn" if block.multiattack else ""
-    text = f"{kind}: {join_words(moves) or 'no attacks to speak of'}{many}."
-    traits = [t.name for t in block.traits]
-    return text + (f" It has {join_words(traits)}." if traits else "")
 
 
 def hidden(a: Asked) -> str | None:

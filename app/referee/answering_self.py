@@ -28,7 +28,8 @@ HURT_WORDS = (
     "alright",
     "all right", "fine", "how is", "how are", "dying", "bleeding", "bloodied", "how am i doing",
     "how am i holding", "holding up", "how bad am i", "how do i look", "hitpoints", "hitpoint",
-    "on my feet", "still standing", "still up", "still alive", "down to",
+    "on my feet", "still standing", "still up", "still alive", "down to", "beat up", "banged up",
+    "roughed up", "messed up", "beaten up", "hurting", "bruised", "am i at",
 )  # fmt: skip
 """Words that ask how hurt someone is."""
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}

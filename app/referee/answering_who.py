@@ -122,6 +122,7 @@ def party_health(a: Asked) -> str | None:
     if a.sheet is not None or not a.about_party:
         return None
     down = a.word("down", "dying", "unconscious", "dead") and a.word("who", "anyone", "anybody")
+    down = down and not a.has("down here", "down there")  # "who's down here": who is here
     how = _HOW_ALL.search(a.text.lower()) is not None  # "how's everyone doing?"
     if not (a.has(*HURT_WORDS, "worst", "most hurt", "hurt most") or down or how):
         return None

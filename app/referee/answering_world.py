@@ -21,8 +21,8 @@ from app.world.ledgerread import all_events
 from app.world.wording import the
 
 WHO_HERE = re.compile(
-    r" (?:who|anyone|anybody|someone|somebody) (?:is |else |even )*(?:here|around|out here|"
-    r"in here|in this place|with us|besides us)\b"
+    r" (?:who|anyone|anybody|someone|somebody) (?:is |s |else |even )*(?:here|around|out here|"
+    r"in here|down here|up here|in this place|with us|besides us)\b"
 )
 """Words that ask who else is in the place."""
 

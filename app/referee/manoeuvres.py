@@ -4,6 +4,7 @@ shoves, Cunning Action, Ready, moving a moonbeam, holding, and resting outside a
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -138,4 +139,9 @@ class Manoeuvres(RefereeBase):
         if state.encounter is not None:
             self.notes.append("There is no time to rest in the middle of a fight.")
             return []
-        return [self._call("rest", actor, "rest", kind=intent.action or "short")]
+        kind = intent.action or "short"
+        for call in self.made:  # "we take a short rest", then "Thorin: rest too": one rest
+            if call.name == "rest" and json.loads(call.arguments).get("kind") in (kind, "long"):
+                self.notes.append(f"{state.name_of(actor)} rests with the others.")
+                return []
+        return [self._call("rest", actor, "rest", kind=kind)]

@@ -31,6 +31,7 @@ from app.referee.ruling import FEARLESS
 from app.referee.tactics import damaging_cantrip, foe_moves
 from app.referee.wordings import retell
 from app.understanding import Intent
+from app.understanding.again import joined
 from app.world.companions import allies_fighting, is_ally
 from app.world.mercy import foe_morale
 from app.world.state import GameState
@@ -157,12 +158,16 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         calls: list[ToolCall] = []
         self.line_of = {}
         each: list[list[ToolCall]] = []
+        typed: list[str] = []  # the round's lines so far, "Name: line"
         for line in content.splitlines():
             match = _ACTION_LINE.match(line.strip())
             if match:
                 self.earlier = list(calls)  # what the lines before this one will do first
                 self.notes.owner = self.line_of.setdefault(match.group("id"), len(self.line_of))
-                each.append(self._act(state, match.group("id"), match.group("text")))
+                cid, text = match.group("id"), match.group("text")
+                text = joined(text, cid, state, typed) or text  # "Cass: I go too", after Ione
+                typed.append(f"{match.group('name')}: {text}")
+                each.append(self._act(state, cid, text))
                 calls += each[-1]
         if len(each) > 1:  # "pick the lock", then another's "i help mira with the lock":
             each = _helped_once(each)  # one attempt, helped (never one alone, then another)

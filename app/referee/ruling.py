@@ -295,6 +295,11 @@ class Ruling(RefereeBase):
         if not _senseless(state, target):
             self.notes.append(f"{shown} is awake already.")
             return []
+        if target in state.creatures and state.creatures[target].vitals.hp <= 0:
+            self.notes.append(f"{name} shakes {shown}, but {shown} is out cold: no shaking "
+                              "wakes one knocked senseless, only healing or hours of "
+                              "rest.")  # fmt: skip
+            return []
         self.notes.append(f"{name} shakes {shown} hard. {shown} wakes with a start.")
         wake = self._call("condition", actor, "set_condition", target_id=target,
                           condition="unconscious", present=False,

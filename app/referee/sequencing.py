@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from app.actions import casting_rules as turns
 from app.actions.beings import economy_of
 from app.actions.calls import ToolCall
-from app.actions.class_rules import RECKLESS_ID
+from app.actions.class_rules import FRENZY_ID, RECKLESS_ID
 from app.referee.base import RefereeBase
 from app.understanding import Intent
 from app.understanding.chaining import TWICE
@@ -59,6 +59,10 @@ def cost_of(state: GameState, actor: str, intent: Intent) -> str:
         time = srd().spells.get(intent.spell).casting_time
         return "bonus_action" if time == "bonus_action" else "action"
     if kind == "feature":
+        sheet = state.party.get(actor)
+        chosen = sheet is not None and any(e.id == FRENZY_ID for e in sheet.effects)
+        if intent.action == FRENZY_ID and not chosen:
+            return FREE  # SRD: the frenzy is chosen as the rage begins (its blows come later)
         spec = feature(intent.action or "")
         cost = spec.action if spec is not None else "action"
         return cost if cost in ("action", "bonus_action") else FREE
@@ -254,6 +258,9 @@ class Sequencing(RefereeBase):
             fresh = clause  # said plainly as the line was read: no use, nor need, to reread
         if "each" in clause.extra and clause.target in state.creatures:
             fresh = clause  # "smash both skeletons": this blow is at its own one
+        if fresh.kind == clause.kind == "manoeuvre" and fresh.action != clause.action:
+            fresh = replace(fresh, action=clause.action)  # "fire bolt him and then run": run
+            # off, read after a blow (alone, "run" is the Dash)
         if fresh.kind == clause.kind and THE_OTHER.search(clause.text) and clause.targets:
             fresh = replace(fresh, targets=clause.targets)  # "… hit the other one too": the
             # one the line meant, not the one its first blow struck
@@ -298,6 +305,15 @@ class Sequencing(RefereeBase):
                 rest[:0] = [rest.pop(surge), clause]
                 return self._next_clause(state, actor, rest)
             if why:
+                later = [c for c in rest if not self._no_room(state, actor, c)]
+                if any(cost_of(state, actor, c) != FREE for c in later):
+                    # "rage, fly into a frenzy and attack rat 1", the frenzy waiting: the
+                    # blow the turn still holds goes ahead (the rest waits, said so)
+                    self.notes.append(why)
+                    self.notes.extend(self._no_room(state, actor, c) for c in rest
+                                      if c not in later)  # fmt: skip
+                    rest[:] = later
+                    return self._next_clause(state, actor, rest)
                 # what needs no action still follows ("… twice if I can, then step back":
                 # the step back, with the movement left), and then the turn ends
                 steps = [c for c in rest if c.kind == "manoeuvre" and c.action == "withdraw"]

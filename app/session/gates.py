@@ -98,15 +98,28 @@ class RestrictedGate(_Gate):
     reason: str = ""
 
     def can_act(self, state: GameState, action: PlayerAction) -> str | None:
-        """Only the allowed characters."""
-        owned = _ownership(state, action)
+        """Only the allowed characters. When every one of them is a companion the DM plays
+        (Grubnak parleys with Mira alone, and Mira's player left), a player at the table
+        speaks for them: nobody else may act, and the DM does not parley for the party."""
+        voiced = action.character_id in self.character_ids and self.companions_only(state)
+        owned = None if voiced and action.character_id in state.party else _ownership(state, action)
         if owned:
             return owned
         if action.character_id not in self.character_ids:
             names = ", ".join(state.name_of(i) for i in self.character_ids)
             why = f" — {self.reason}" if self.reason else ""
+            if self.companions_only(state):
+                first = self.character_ids[0]
+                name = state.name_of(first)
+                why += (f" (the DM plays {name} as a companion: speak for them with "
+                        f"“{name}: …”, or /join NAME {first})")  # fmt: skip
             return f"only {names} may act now{why}"
         return None
+
+    def companions_only(self, state: GameState) -> bool:
+        """Every character allowed to act is a companion the DM plays (none has a player)."""
+        companions = state.turn_order.companions
+        return bool(self.character_ids) and all(c in companions for c in self.character_ids)
 
     def can_advance(self, state: GameState, actions: Sequence[PlayerAction]) -> bool:
         """All allowed characters have acted."""

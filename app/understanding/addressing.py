@@ -167,11 +167,16 @@ _SAYS_QUOTED = re.compile(
 def said_aloud(ctx: r.Context, at: int) -> bool:
     """The verb at ``at`` is only in words the character says aloud, in quotes after a
     verb of speech: the words are said, not done."""
+    verb = ctx.said[at:].split()[:1]
+    return bool(verb) and only_said(ctx, verb[0])
+
+
+def only_said(ctx: r.Context, word: str) -> bool:
+    """The word is only in words the character says aloud, in quotes after a verb of speech
+    ("Thorin whispers: 'I'm not built for sneaking'": nobody sneaks)."""
     if _SAYS_QUOTED.search(ctx.raw) is None:
         return False
-    verb = ctx.said[at:].split()[:1]
-    unquoted = normalise(QUOTED_SPEECH.sub(" ", ctx.raw)).split()
-    return bool(verb) and verb[0] not in unquoted
+    return word not in normalise(QUOTED_SPEECH.sub(" ", ctx.raw)).split()
 
 
 def pair_acting(ctx: r.Context, said: str) -> list[str]:

@@ -49,3 +49,43 @@ def repeated(text: str, actor: str | None, state: GameState) -> str | None:
                 continue  # "try the lock again": the last line about the lock
             return said
     return None
+
+
+_JOINED = re.compile(
+    r"^\W*(?:(?:ok|okay|right|alright|fine|yeah|yes|sure)\W+)?(?:"
+    r"(?:me|same|same here|ditto)(?: too)?|"
+    r"(?:i|we|i'll|ill|i will|we'll|we will)\s+(?:"
+    r"follow(?: (?:him|her|them|suit))?|do the same|tag along|go along|come along|"
+    r"(?:go|come|cross|try|join in|do (?:that|it))(?:\s+(?:with|after|behind) (?:him|her|them))?"
+    r"\s+(?:too|also|as well))"
+    r")(?:\s*,\s*[^.!?]*)?\W*$",
+    re.IGNORECASE,
+)
+"""A line that joins what another has just done ("I go too", "me too", "I follow, holding my
+holy symbol", "I cross too"), with nothing of its own to do."""
+
+
+def joined(
+    text: str, actor: str | None, state: GameState, before: list[str] | None = None
+) -> str | None:
+    """What another of the party last did, when this line only joins it ("I go too" after
+    "Ione: cross the causeway"); ``None`` otherwise. ``before`` are the lines typed earlier
+    in the same round (as "Name: line"), looked at first."""
+    if _JOINED.match(text.strip()) is None or actor is None or actor not in state.party:
+        return None
+    own = f"{state.name_of(actor)}: "
+    lines = [*(before or [])][::-1]
+    for record in reversed(state.history[-_LOOK_BACK:]):
+        lines += list(reversed(record.actions))
+    for line in lines:
+        name, colon, said = line.partition(": ")
+        if not colon or line.startswith(own) or name not in _names(state):
+            continue
+        if _JOINED.match(said) or _PASSING.match(said) or _AGAIN.match(said) or "?" in said:
+            continue  # a join, a pass or a question is nothing to join
+        return said
+    return None
+
+
+def _names(state: GameState) -> set[str]:
+    return {sheet.name for sheet in state.party.values()}

@@ -14,7 +14,6 @@ from app.understanding.spells import spells_named
 from app.understanding.talked_to import fitting_pronoun
 from app.understanding.targets import pick_creatures, plural
 from app.understanding.words import core, has_phrase, monster_kinds, normalise, starts_with
-from app.world.state import GameState
 
 
 def is_question(ctx: Context) -> bool:
@@ -121,6 +120,12 @@ def question(ctx: Context) -> Intent | None:
         if who is not None:
             return ctx.intent("improvise", targets=(who.id,), action="insight",
                               extra=("insight", "15"), confidence=0.8)  # fmt: skip
+    theirs = _THEIR_OWN.match(said) if not ctx.scope.fighting else None
+    if theirs is not None and not set(words) & _GAME and not ctx.named("member"):
+        heard = [n for n in ctx.named("npc", text=theirs.group(1)) if ctx.scope.get(n.id, "npc")]
+        if len(heard) == 1:  # "does grubnak have a family", "does nessa have bandages": hers
+            return ctx.intent("talk", targets=(heard[0].id,), topic=topic_of(ctx, heard[0].id),
+                              confidence=0.7)  # fmt: skip
     if any(has_phrase(said, y) for y in vocab.you) and ctx.scope.of("npc"):
         who = addressed(ctx)
         if who is not None:
@@ -266,6 +271,12 @@ _LOCAL_KNOWLEDGE = re.compile(
 )
 """What the people of a place know ("is there an inn where we might sleep?", "does the
 landlady know a good smith?"): asked of the person here, whoever the words name."""
+_THEIR_OWN = re.compile(
+    r"^(?:does|did|has|is|was|would|will) ((?:the )?\w+(?: \w+)?) (?:have|has|got|own|know|like|"
+    r"love|keep|sell|live|want|need|remember|mind|miss)\b"
+)
+"""A question about a person's own life, put in their hearing ("does Grubnak have a family",
+"does Nessa have bandages"): theirs to answer."""
 _OWN = frozenset({"i", "i'm", "im", "my", "me", "we", "we're", "our", "us", "you", "your"})
 _GAME = frozenset({
     "hp", "hit", "points", "ac", "armor", "armour", "spell", "spells", "slot", "slots",
@@ -456,38 +467,3 @@ _NOT_CARRIED = re.compile(
     r"hit dice|actions?|reactions?|movement|advantage)\b"
 )
 """What one "has" that is no carried thing: asked about, not looked for in the pack."""
-
-
-def asked_again(words: str, last: Intent, before: str, state: GameState) -> str:
-    """A further question of a line, put in full from the one before it: "what's my hp
-    and what's Ivo's?" asks Ivo's hp; "how many hp does Thorin have, and what's his AC?"
-    asks Thorin's AC. ``before`` is the question before, as it was read."""
-    whose = _BARE_WHOSE.match(words)
-    noun = _ASKED_OF.search(before) if whose is not None else None
-    if whose is not None and noun is not None:
-        owner = _OWNERS.get(whose.group(1).lower(), whose.group(1))
-        return f"what's {owner} {noun.group(1)}?"
-    member = last.target
-    if member in state.party and _WHOSE.search(words) and _ASKING.match(words):
-        return _WHOSE.sub(f"{state.name_of(str(member))}'s", words)
-    return words
-
-
-_BARE_WHOSE = re.compile(
-    r"^\W*(?:(?:and|then|also)\s+)*(?:(?:what's|whats|what is|how about|what about)\s+)?"
-    r"(mine|yours|ours|his|hers|theirs|[\w]+'s)\W*$",
-    re.IGNORECASE,
-)
-"""A further question that names only whose ("… and what's Ivo's?", "and mine?")."""
-_ASKED_OF = re.compile(
-    r"\b(?:my|your|our|his|her|their|(?!what's|that's|who's|how's|it's)\w+'s)\s+"
-    r"((?!my\b|your\b|our\b|his\b|her\b|their\b)\w+(?:\s+\w+)?)\W*$",
-    re.IGNORECASE,
-)
-"""What the question before asked of someone ("what's my *hp*")."""
-_OWNERS = {"mine": "my", "yours": "your", "ours": "our", "hers": "her", "theirs": "their"}
-_WHOSE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
-_ASKING = re.compile(
-    r"^\W*(?:(?:and|then|also)\s+)*(?:what|whats|what's|how|which|is|does)\b", re.I
-)
-"""A further question in a line ("… and what's his AC?")."""

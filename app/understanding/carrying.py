@@ -74,6 +74,12 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     if kind == "take" and _GETTING_DONE_TO.match(rest):
         return ctx.intent("ask", confidence=0.2, note=f"{MOOD}{ctx.raw}")  # "i'm getting
         # swarmed": how it goes for one, nothing got
+    if (
+        kind == "take"
+        and _TAKEN_BREATH.match(rest)
+        and re.match(r"^\S+\s+(?:\w+\s+){0,2}breather\b", rest)
+    ):
+        return ctx.intent("rest", action="short", confidence=0.8)  # "take a short breather"
     if kind == "take" and _TAKEN_BREATH.match(rest):
         return ctx.intent("ask", confidence=0.2, note=f"{MOOD}{ctx.raw}")  # "takes a steadying
         # breath": how one steels oneself, nothing taken

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from app.understanding.addressing import only_said
 from app.understanding.intent import Intent, Reading
 from app.understanding.manoeuvring import hypothetical
 from app.understanding.negation import NEGATING
@@ -65,6 +66,7 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
         return None  # in a fight only a challenge's own words try it (one made to end it)
     best: tuple[int, str] | None = None
     said = ctx.said if strong else _without_names(ctx)
+    said = " ".join(_ONCE_MORE.sub(" ", said).split())  # "pray one more time for her"
     shortened: str | None = None  # the line with things by their last word, made when needed
     again = strong or has_phrase(ctx.said, "again")  # "pray over her again": the one done
     for thing in ctx.scope.of("challenge", "settled") if again else ctx.scope.of("challenge"):
@@ -87,6 +89,8 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
             before = [w for w in where[:at].split() if w not in ("even", "ever")]
             if at > 0 and before[-1:] and before[-1] in NEGATING:
                 continue  # "you've stopped lighting that lamp": not done, said of it
+            if at >= 0 and only_said(ctx, where[at:].split()[0]):
+                continue  # "Thorin whispers: 'I'm not built for sneaking'": words
             after = where[at:].split()[1:2] if at >= 0 else []
             if not strong and after and after[0] in _UP_TO and len(phrase.split()) == 1:
                 continue  # "sneak up and knock out the closest goblin": going up to them
@@ -106,6 +110,10 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
         return ctx.intent("ask", confidence=0.4, note="say a little more",
                           alternatives=(Reading("challenge", best[1], label),))  # fmt: skip
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
+
+
+_ONCE_MORE = re.compile(r"\b(?:one more time|one last time|once more|once again)\b")
+"""Words of a deed done again, between its verb and the rest of its words."""
 
 
 def _a_friend(ctx: Context, word: str) -> bool:

@@ -88,6 +88,9 @@ def object_is_a_thing(ctx: Context) -> bool:
     span = rest[: cut.start()] if cut else rest
     if not span.strip() or set(span.split()) & WEAPON_WORDS:
         return False
+    aimed = cut is not None and cut.group() not in ("in", "with", "to")
+    if not aimed and ctx.scope.fighting and span.split() in (["it"], ["him"], ["her"], ["them"]):
+        return False  # "chop it in half", in a fight: the foe (not "throw it at the rat")
     return not ctx.named("creature", "npc", "member", text=span, floor=0.7)
 
 

@@ -1,6 +1,7 @@
 """Gestures told around a deed that are no deed of their own: eyes kept on someone or
 following them, a hand rested on a knee, a finger run down a column, pages turned back,
-silence kept, a nervous swallow, eyes called by their owner's kind. Each is put in the
+silence kept, a nervous swallow, eyes called by their owner's kind, a word said over a
+shoulder. Each is put in the
 words the reading knows for what it is (a look, a touch, a mood), so none is read as a
 rest, a going, words said, a drink or a look at oneself."""
 
@@ -49,6 +50,12 @@ _KIN_EYES = re.compile(
 )
 """A body part called by its owner's kind ("his gnome eyes pick out a passage"): no look
 at the gnome himself."""
+_OVER_A_SHOULDER = re.compile(
+    r"\b(?:over|across) (?:my|his|her|their|our|a|one) (?:shoulder|shoulders)\b|"
+    r"\bshoulders? (?:his|her|their|my|our) (?:bow|pack|bag|axe|hammer|staff|lute|satchel)\b"
+)
+"""A word said over a shoulder ("she asks Berta, over her shoulder, …"), a bow shouldered:
+how, no door shouldered open."""
 
 _TOLD: tuple[tuple[re.Pattern[str], str], ...] = (
     (_EYES_ON, " "),  # "never taking her eyes off the wolves": how, no deed
@@ -59,6 +66,7 @@ _TOLD: tuple[tuple[re.Pattern[str], str], ...] = (
     (_HAND_RESTED, r"put \1 \2"),  # "rests a hand on his knee": no rest
     (_SWALLOWED, "is nervous"),  # "swallows hard": nothing drunk
     (_KIN_EYES, r"\1 \2"),  # "his gnome eyes": his eyes, no gnome looked at
+    (_OVER_A_SHOULDER, " "),  # "over her shoulder": how, no shoulder to a door
 )
 
 

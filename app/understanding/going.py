@@ -1,12 +1,13 @@
 """Whose a going is, and where one that names no way goes: "as the sun goes down" is the
 sun's; "let's go" with one way out of here takes it (but not as a plan said beside another
-deed, "a prayer over the drowned before we go")."""
+deed, "a prayer over the drowned before we go"); "go meet the chief" takes the way to him."""
 
 from __future__ import annotations
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.ways import shut_ways
+from app.understanding.words import has_phrase
 
 _WE_ALL = frozenset({"party", "group", "others", "rest", "team", "lot", "gang", "company"})
 
@@ -32,3 +33,17 @@ def only_way(ctx: Context) -> Intent | None:
     if len(ways) != 1 or ctx.scope.fighting or ways[0].id in shut_ways(ctx):
         return None
     return ctx.intent("move", targets=(ways[0].id,), confidence=0.8, extra=(ONLY_WAY,))
+
+
+def to_meet(ctx: Context) -> Intent | None:
+    """ "go meet the chief", "go see Wendel": the way from here to where that person is."""
+    if ctx.campaign is None or ctx.scope.fighting:
+        return None
+    for way in ctx.scope.of("exit"):
+        scene = ctx.campaign.scenes.get(way.id)
+        for nid in scene.npcs if scene is not None else ():
+            npc = ctx.campaign.npcs.get(nid)
+            names = [npc.name.lower(), *npc.aliases] if npc is not None else []
+            if any(has_phrase(ctx.said, n.lower()) for n in names):
+                return ctx.intent("move", targets=(way.id,), confidence=0.75)
+    return None

@@ -195,8 +195,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         objects = ("feature", "item_here", "carried")
     on_a_thing = deed.key in ("heave", "throw", "climb", "floor") and object_is_a_thing(ctx)
     rest = after_verb(ctx.said, deed).replace("'s ", " ")  # "Tam's ankle" names Tam
-    if deed.key == "bind":  # "lasso her with my rope": the rope is what it is done with
-        rest = BOUND_WITH.sub(" ", rest)
+    if deed.key == "bind":  # "lasso her with my rope": the rope is what it is done with;
+        rest = re.sub(r"^(\s*(?:him|her|them|it)) to\b.*$", r"\1", BOUND_WITH.sub(" ", rest))
+        # "tie her to a pew": she is bound, to the pew
     rest = _MUTTERED.sub(" ", rest)  # "… and mutters about elves": a topic, not a target
     for quoted in QUOTED_SPEECH.finditer(ctx.raw):  # "slams a fist on the bar. 'Who went
         spoken = normalise(quoted.group(0)).strip()  # down there?'": said, not done to

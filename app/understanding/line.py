@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from app.understanding import calling, chaining, folding, whom_meant
 from app.understanding.addressing import quoted_to_friend
-from app.understanding.again import repeated
+from app.understanding.again import joined, repeated
 from app.understanding.bare import AT_THROAT
 from app.understanding.blow_offered import blow_with_the_offer
 from app.understanding.clauses import QUOTED_SPEECH, mentions_back, propose, refer_back
@@ -33,7 +33,8 @@ from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
 from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
-from app.understanding.rewording import as_told, own_name_asked
+from app.understanding.readying import readied_after
+from app.understanding.rewording import as_told, own_name_asked, told_of_the_actor
 from app.understanding.said_to_foes import to_foes
 from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
@@ -61,11 +62,11 @@ def understand(
     language: str | None = None,
 ) -> Intent:
     """Read one line typed as ``actor``: its first action, and the rest in ``then``."""
-    again = repeated(text, actor, state)  # "try again": the speaker's last line, anew
-    if again is not None:
-        text = again
+    # "try again": the speaker's last line, anew; "I go too": what another just did
+    text = repeated(text, actor, state) or joined(text, actor, state) or text
     text = own_name_asked(as_told(text), actor, state)  # "Sela's better at this. She lays a
     # hand …", "back! what did i …"; "what can ione do up here?" typed as Ione
+    text = told_of_the_actor(text, actor, state)  # "Ione sits. She says …": Ione says
     text, friend = quoted_to_friend(text, state, actor)
     if friend is not None and len(re.findall(r"\w+", text)) <= 3:  # "Ivo, shaking: 'Sela,
         own = state.name_of(actor) if actor else "your character"  # should we run for it?'"
@@ -306,8 +307,8 @@ def _understand(
         return told
     if whole.kind == "ask" and SPLITTING.search(normalise(text)):
         return whole  # "let's split up, Ione goes to the lighthouse and we …": asked back
-    if whole.kind == "manoeuvre" and whole.action == "ready":
-        return whole  # "wait for a rat to come at me, then stab it": one readied action
+    if whole.kind == "manoeuvre" and whole.action == "ready":  # (a step told before it first)
+        return readied_after(whole, text, lambda t: _understand(t, actor, state, campaign))
     if whole.kind == "feature" and whole.action == "flurry_of_blows" and whole.extra:
         # "flurry and knock him prone": the Open Hand Technique rides the blows; the attacks
         # said before it ("punch orc 1 twice, then flurry …") are made first

@@ -15,6 +15,8 @@ NEGATING = frozenset({"not", "never", "stopped", "quit", "without", "don't", "do
 NOT_GOING = re.compile(
     r"\b(?:flip|flips|flick|flicks|leaf|leafs|thumb|thumbs|page|pages|scroll|scrolls)\s+$"
     r"|\blet\s+(?!me\b|us\b)(?:\w+\s+){1,3}$"
+    r"|\b(?:isn't|isnt|is not|not|never|wasn't|aren't) (?:one|the sort|the type|the kind) "
+    r"(?:for|to be)\s+$"
 )
 """Words before a verb of going that make it no going of the speaker's: pages turned back
-to, someone else let go."""
+to, someone else let go, one who "isn't one for leaving treasure"."""

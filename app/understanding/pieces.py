@@ -13,7 +13,6 @@ import re
 from dataclasses import replace
 
 from app.understanding import calling
-from app.understanding.asking import asked_again
 from app.understanding.chaining import USING, plainly
 from app.understanding.clauses import (
     ARMED,
@@ -51,6 +50,7 @@ from app.understanding.piece_fit import (
     unfolded,
 )
 from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back, way_named
+from app.understanding.question_shapes import asked_again
 from app.understanding.rewording import SO_THAT
 from app.understanding.telling import goes_on_telling
 from app.world.campaign import Campaign

@@ -3,13 +3,15 @@ what a kind of creature can do ("do wolves get pack tactics"), a question after 
 or a pause ("hey, how does sneak attack work?"), one only the game can answer (the rules,
 the dice, the numbers, "remind me …"), one put as a condition ("if i hide can they still
 see me"), and a question of the speaker's own or of the rules, said after a greeting to
-someone ("hi nessa! how many hit points do i have?")."""
+someone ("hi nessa! how many hit points do i have?"); and a further question of a line put
+in full from the one before it ("what's my hp and what's Ivo's?")."""
 
 from __future__ import annotations
 
 import re
 
 from app.understanding.intent import Intent
+from app.world.state import GameState
 
 OF_THEIR_KIND = re.compile(
     r"^do (?!sneak|things|tricks)[a-z]+s (?:get|have|know|see|hear|"
@@ -74,3 +76,38 @@ def of_mine(clause: Intent) -> bool:
         and bool(_MINE.search(clause.text) or RULES_ASKED.search(clause.text))
         and not _YOURS.search(clause.text)
     )
+
+
+def asked_again(words: str, last: Intent, before: str, state: GameState) -> str:
+    """A further question of a line, put in full from the one before it: "what's my hp
+    and what's Ivo's?" asks Ivo's hp; "how many hp does Thorin have, and what's his AC?"
+    asks Thorin's AC. ``before`` is the question before, as it was read."""
+    whose = _BARE_WHOSE.match(words)
+    noun = _ASKED_OF.search(before) if whose is not None else None
+    if whose is not None and noun is not None:
+        owner = _OWNERS.get(whose.group(1).lower(), whose.group(1))
+        return f"what's {owner} {noun.group(1)}?"
+    member = last.target
+    if member in state.party and _WHOSE.search(words) and _ASKING.match(words):
+        return _WHOSE.sub(f"{state.name_of(str(member))}'s", words)
+    return words
+
+
+_BARE_WHOSE = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(?:(?:what's|whats|what is|how about|what about)\s+)?"
+    r"(mine|yours|ours|his|hers|theirs|[\w]+'s)\W*$",
+    re.IGNORECASE,
+)
+"""A further question that names only whose ("… and what's Ivo's?", "and mine?")."""
+_ASKED_OF = re.compile(
+    r"\b(?:my|your|our|his|her|their|(?!what's|that's|who's|how's|it's)\w+'s)\s+"
+    r"((?!my\b|your\b|our\b|his\b|her\b|their\b)\w+(?:\s+\w+)?)\W*$",
+    re.IGNORECASE,
+)
+"""What the question before asked of someone ("what's my *hp*")."""
+_OWNERS = {"mine": "my", "yours": "your", "ours": "our", "hers": "her", "theirs": "their"}
+_WHOSE = re.compile(r"\b(?:his|her|their)\b", re.IGNORECASE)
+_ASKING = re.compile(
+    r"^\W*(?:(?:and|then|also)\s+)*(?:what|whats|what's|how|which|is|does)\b", re.I
+)
+"""A further question in a line ("… and what's his AC?")."""

@@ -383,6 +383,13 @@ def vocative(ctx: Context) -> Intent | None:
                     return ctx.intent("talk", targets=(npc.id,), topic=topic)
     if greet and len(said.split()) <= 2 and not ctx.named("npc"):
         npcs = ctx.scope.of("npc")
+        here = {n.id for n in npcs}
+        away = [n.name for nid, n in (ctx.campaign.npcs.items() if ctx.campaign else ())
+                if nid not in here and has_phrase(said, n.name.lower().split()[0])]  # fmt: skip
+        if away:  # "hello Grubnak", in the inn: he is not here to answer
+            who = ", ".join(n.name for n in npcs) or "nobody"
+            return ctx.intent("ask", confidence=0.3, note=f"here to talk to: {who}; "
+                              f"{away[0]} is not here")  # fmt: skip
         if len(npcs) == 1:
             return ctx.intent("talk", targets=(npcs[0].id,), confidence=0.8)
         return ctx.intent("talk", confidence=0.7)
@@ -449,7 +456,7 @@ def _a_thing_of_the_story(ctx: Context) -> bool:
 def talk_cued(ctx: Context) -> bool:
     """The line opens with words said to someone ("sorry about the noise", "i swear it",
     "we will find her"), as read or as typed (before its "I"/"we will" is set aside)."""
-    typed = normalise(ctx.raw)
+    typed = normalise(re.sub(r"^\s*[\w' ]{1,30}:\s*", "", ctx.raw))  # ("Mira: we come in …")
     return any(starts_with(ctx.said, c) or starts_with(typed, c) for c in ctx.vocab.talk_cues)
 
 

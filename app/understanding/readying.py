@@ -12,6 +12,8 @@ for something is just part of the story.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
@@ -102,3 +104,25 @@ def readying(ctx: Context) -> Intent | None:
         "manoeuvre", action="ready", targets=(watched,) if watched else (), spell=spell,
         extra=(watch, trigger),
     )  # fmt: skip
+
+
+_THEN_READY = re.compile(
+    r"^(?P<head>.+?)(?:,\s*|\s+)(?:and\s+)?then\s+(?P<tail>(?:i\s+)?(?:ready|readies|hold|holds)\b.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A deed, then the action readied ("I back off out of reach, then ready a fire bolt …")."""
+_FIRST_DEEDS = frozenset({"manoeuvre", "move", "cast", "feature", "use", "attack", "take", "drop"})
+"""Deeds a line may tell before the action it readies."""
+
+
+def readied_after(whole: Intent, text: str, read: Callable[[str], Intent]) -> Intent:
+    """The line read as one readied action (``whole``), or, when a deed of its own comes
+    first ("I back off out of reach, then ready a fire bolt for the first rat that comes
+    close"), that deed and then the readied action: the step is never dropped."""
+    found = _THEN_READY.match(text.strip())
+    if found is None:
+        return whole
+    head = read(found.group("head"))
+    if head.kind not in _FIRST_DEEDS or head.confidence < 0.7:
+        return whole  # ("wait for a rat to come at me, then stab it": one readied action)
+    return replace(head, then=(*head.then, replace(whole, text=found.group("tail"))))

@@ -389,6 +389,10 @@ def subject_said(ctx: r.Context, said: str) -> tuple[str, str | None]:
     opens with ("ok ione climbs up"), and without the words that open what they do ("Ione:
     fine, i climb the ladder")."""
     said, named = r.subject(ctx, said)
+    bidden = _BIDDEN.match(said) if named is None else None
+    if bidden is not None:  # "I'll have Mira sneak outside": Mira's deed
+        opened, called = r.subject(ctx, said[bidden.end() :])
+        said, named = (opened, called) if called is not None else (said, None)
     if named is None and OPENING_WORDS.match(ctx.raw.lower()):
         opened, called = r.subject(ctx, INTERJECTION.sub("", said) or said)
         said, named = (opened, called) if called is not None else (said, None)
@@ -397,6 +401,32 @@ def subject_said(ctx: r.Context, said: str) -> tuple[str, str | None]:
     return said, named
 
 
+_BIDDEN = re.compile(r"^(?:i'll |i will |i |we'll |we will |we )?(?:have|make|let) (?=\w)")
+"""A friend bidden to act by the one typing ("I'll have Mira sneak outside"): their deed
+(never "get Wren back up", a friend helped)."""
+
+
+def told_of_the_actor(said: str, actor: str | None, state: GameState) -> str:
+    """A paragraph told of the typist's character by name goes on with "she" or "he" for
+    them ("Ione pulls up a stool … She says they've met his niece"): each later sentence that
+    opens so with words said is put with the name again, so the words are the character's,
+    not another's (a gesture, "He nods", is read as it stands)."""
+    sheet = state.party.get(actor or "")
+    if sheet is None:
+        return said
+    name = sheet.name.split()[0]
+    opening = re.match(rf"^\W*(?:{re.escape(name)}|{re.escape(sheet.name)})\b", said, re.I)
+    if opening is None or not _SENTENCE_SHE.search(said):
+        return said
+    return _SENTENCE_SHE.sub(lambda m: f"{m.group(1)}{name} {m.group(3)}", said)
+
+
+_SENTENCE_SHE = re.compile(
+    r"([.!?]\s+)(She|He|They)\s+(says|tells|asks|explains|adds|replies|answers|whispers|"
+    r"murmurs|mutters|admits|promises|swears|insists)\b"
+)
+"""A sentence that opens with "She"/"He"/"They" and words said ("She says …"): what else
+would be taken for another's is the character's."""
 _MODAL = r"(?:can|could|should|shall|will|would|may|might)"
 
 

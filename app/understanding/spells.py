@@ -302,7 +302,17 @@ def _heal_at(ctx: Context) -> int:
     laid = _LAID_ON.search(ctx.said)
     if at < 0 and laid is not None and (_MENDING.search(ctx.said) or _WORKED.search(ctx.said)):
         return laid.start()
+    raised = _BACK_UP.search(ctx.said)
+    if at < 0 and raised is not None:  # "get Wren back up", Wren dying: a heal
+        for friend in ctx.named("member", text=raised.group(1)):
+            sheet = ctx.state.party.get(friend.id)
+            if sheet is not None and sheet.vitals.hp == 0 and sheet.vitals.death_failures < 3:
+                return raised.start()
     return at
+
+
+_BACK_UP = re.compile(r"\b(?:get|gets|bring|brings|pick|picks) (\w+) (?:back )?(?:up|round|to)\b")
+"""A friend who is down brought back up ("get Wren back up"): a heal when they are dying."""
 
 
 def healing_asked(ctx: Context) -> list[str]:

@@ -146,7 +146,7 @@ _OTHER_HAND = re.compile(r"\b(?:in|with) (?:the|my|her|his) other(?: hand)?\b|\b
 """The hand a second weapon is held in ("shortsword in one hand, dagger in the other"), no
 foe "the other"."""
 _NEARLY_DEAD = re.compile(
-    r"\b(?:almost|nearly|half|practically|all but|basically|mostly|barely alive|"
+    r"\b(?:almost|nearly|half(?= dead)|practically|all but|basically|mostly|barely alive|"
     r"about to die|on (?:its|his|her) last legs)\s*(?:dead)?\b|\b\d+\s?hp\b"
 )
 """A foe described as nearly dead is one of the wounded (the weakest), never a corpse."""

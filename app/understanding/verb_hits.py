@@ -34,6 +34,14 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             after = ctx.said[at + len(phrase) :].split()[:1]
             if after and after[0] in ("points", "point", "dice", "die"):
                 continue  # "hit points" is no blow
+            if kind == "attack" and (
+                before in _A_FIGHT_NAMED
+                or after in _A_FIGURE_OF_IT
+                or (before == ["one"] and not after)
+                or (at == 3 and before == ["to"] and ctx.raw.rstrip().endswith("?"))
+            ):
+                continue  # "to-hit with the axe?", "attack bonus", "ugh this fight", "lol one
+                # hit": nouns
             if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
             if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
@@ -105,8 +113,13 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     return sorted(hits)
 
 
+_A_FIGHT_NAMED = (["this"], ["that"], ["these"], ["those"])
+"""Words before a blow's word that make it a noun: "ugh this fight", "that hit"."""
+_A_FIGURE_OF_IT = [[w] for w in ("bonus", "bonuses", "modifier", "mod", "roll", "rolls", "chance")]
+"""Words after a blow's word that make it a figure: "attack bonus", "to hit roll"."""
 _AFTER_A_WORD = re.compile(
-    r"\b(?:over|after|during|about|upon|of)\s+(?:a|an|the|his|her|their|its)\s+(?:\w+\s+)?$"
+    r"\b(?:over|after|during|about|upon|of|without|for|from|before)\s+"
+    r"(?:a|an|the|his|her|their|its)\s+(?:\w+\s+)?$"
 )
 """A verb's word after a preposition and an article is a noun ("crows over a winning throw",
 "the sound of the bite")."""
@@ -139,11 +152,13 @@ _NOT_MEANT = re.compile(r"\b(?:(?:not|never|don't|dont|didn't|didnt|won't|wont|a
 stops fighting", "instead of lifting his mace")."""
 _UNLESS = re.compile(
     r"\b(?:(?:or|or else|otherwise|else)\s+(?:we|i|we'll|i'll|we will|i will|we're gonna|"
-    r"i'm gonna|we'd|i'd)|(?:could|would|might|should)(?:\s+have|'ve)|could've|would've)\s+"
+    r"i'm gonna|we'd|i'd)|(?:could|would|might|should)(?:\s+have|'ve)|could've|would've|"
+    r"(?:had|needed)\s+to)\s+"
     r"(?:\w+\s+)?$"
 )
 """Words before a blow's verb that make it a threat's price or a blow not struck ("… or we
-gut you like a fish", "we could have killed them"): words, not a blow."""
+gut you like a fish", "we could have killed them", "sorry we had to fight you"): words, not
+a blow."""
 _OWNED = frozenset({"your", "his", "her", "their", "its", "our", "yer", "ur"})
 """Words that make a blow's verb a thing owned ("your spear", "his club")."""
 _NOT_THE_SPEAKERS = re.compile(

@@ -25,7 +25,7 @@ from app.understanding.fighting_words import (
     struck_thing,
     thing_to_force,
 )
-from app.understanding.going import another_goes, only_way
+from app.understanding.going import another_goes, only_way, to_meet
 from app.understanding.intent import Intent, IntentKind, Reading
 from app.understanding.looking import examine
 from app.understanding.manoeuvring import manoeuvre_or_rest
@@ -359,7 +359,7 @@ def _attack(ctx: Context) -> Intent:
     return ctx.intent("attack", confidence=0.4, note="nothing here to fight")
 
 
-_CAST_FIRST = re.compile(r"^(?:i\s+)?(?:cast|blast|zap|magic|spell)\w*\b")
+_CAST_FIRST = re.compile(r"^(?:i\s+)?(?:cast|blast|zap|magic|spell)\w*\b(?! slots?\b)")
 """A line that opens with casting at someone ("zap goblin 1", "cast at the boss")."""
 
 
@@ -477,7 +477,7 @@ def by_verbs(ctx: Context) -> Intent | None:
     if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run")):
         if len(ctx.said.split()) <= 2 and (only := only_way(ctx)) is not None:
             return only  # "let's go", with one way out: that way
-        return ctx.intent("ask", confidence=0.3, note="where to?")
+        return to_meet(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
     return None
 
 

@@ -395,6 +395,8 @@ class GameState(_Model):
         # While only some characters may act (Grubnak parleys with Mira alone), only their
         # players take turns: the others would only be waited for, and timed out, in vain.
         allowed = set(self.restriction.character_ids) if self.restriction else None
+        if allowed and allowed <= companions:
+            allowed = None  # only companions may act: any player at the table speaks for them
         return [
             player
             for player, ids in self.players.items()

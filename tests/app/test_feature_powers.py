@@ -179,3 +179,16 @@ async def test_sorcery_points_become_a_slot_from_a_players_line() -> None:
     assert sela.spell_slots.remaining(1) == 4 and sela.uses_left("font_of_magic") == 0
     panel = next(m for m in party_members(state) if m.id == "sela")
     assert ("Font of Magic", 0, 2) in panel.features and (1, 4, 4) in panel.slots
+
+
+def test_a_grapple_keeps_a_rage_going_as_an_attack_does() -> None:
+    """SRD: a grapple is a special melee attack, so a turn spent grappling is a turn in which
+    the barbarian attacked a hostile creature: the rage does not fade."""
+    state = sandbox_state(seed=4)
+    grog = add_member(state, id="grog", **{"class": "Barbarian"})
+    fight(state, monster="giant_rat", turn="grog")
+    run(state, "use_feature", creature_id="grog", feature="rage")
+    grog.resources.pop("rage_kept", None)  # (the turn the rage starts counts as kept)
+    run(state, "take_action", creature_id="grog", action="grapple", target_id="giant-rat-1")
+    run(state, "end_turn")
+    assert any(e.id == "rage" for e in grog.effects)

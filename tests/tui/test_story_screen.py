@@ -280,3 +280,37 @@ def test_dice_a_roll_did_not_keep_are_struck_through_not_shown_as_tildes() -> No
     assert text.plain == "Mira: attack — 2d20kh1 (4, 17) + 5 = 22"
     struck = [text.plain[s.start : s.end] for s in text.spans if Style.parse(str(s.style)).strike]
     assert struck == ["4"]
+
+
+async def test_a_line_typed_into_the_open_story_goes_to_the_game_and_rewinds_nothing(
+    tmp_path: Path,
+) -> None:
+    """A player who forgot the story is open types a line for the game: its first letter
+    closes the story and the whole line lands in the game's input — the list does not eat
+    it, its Enter does not offer a rewind, and the "y" of the next line confirms nothing."""
+    taken: list[int] = []
+    app = game(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        play = play_screen(app)
+        app.push_screen(StoryScreen(grown(30), rewind=taken.append, rewindable={29, 30}),
+                        lambda _: play.restore_typing(story.typed))  # fmt: skip
+        await pilot.pause()
+        story = story_of(app)
+        await pilot.press(*"we go down")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+        assert app.screen.query_one("#command", Input).value == "we go down"
+        assert not taken
+
+
+async def test_the_stories_own_keys_still_work_while_it_is_open(tmp_path: Path) -> None:
+    """r folds the rolls and / searches: the story's keys are never taken as typing."""
+    app = game(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        before = story_of(app).rolls_shown
+        await pilot.press("r")
+        assert story_of(app).rolls_shown is not before
+        await pilot.press("slash", "w")
+        assert story_of(app).query_one("#story-search", Input).value == "w"

@@ -144,16 +144,15 @@ class PlayKeys(PlayBase):
         """The whole story: every turn, searchable, with its rolls — from which the game
         goes back to before a turn (not while the DM is answering)."""
         if self.thinking:
-            self.app.push_screen(StoryScreen(self.session.state))
-            return
-        points = rewinding.rewind_points(self.session)
-        self.app.push_screen(
-            StoryScreen(
+            story = StoryScreen(self.session.state)
+        else:
+            story = StoryScreen(
                 self.session.state,
                 rewind=lambda turn: self.take_back("rewind", str(turn)),
-                rewindable=points,
+                rewindable=rewinding.rewind_points(self.session),
             )
-        )
+        # (a letter typed into the story, as if it were closed, goes on in the input)
+        self.app.push_screen(story, lambda _: self.restore_typing(story.typed))
 
     def action_turn_log(self) -> None:
         """The turn log: who had each turn, why it ended, how long it took, who was next."""

@@ -253,6 +253,28 @@ class StoryScreen(ModalScreen[None]):
         """Back to the game."""
         self.dismiss(None)
 
+    typed: str = ""
+    """A letter typed while the story was open, not one of its keys: the player is typing a
+    line for the game, so the story closes and the game's input takes the letter."""
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter no key of the story's (and not in its search box) closes the story and
+        goes to the game's input: a line typed into it is never eaten by the list, nor its
+        Enter taken as a wish to rewind."""
+        if self.typed:  # closing: the rest of the burst is the line (its Enter too)
+            event.stop()
+            event.prevent_default()
+            self.typed += event.character if event.is_printable and event.character else ""
+            return
+        searching = isinstance(self.focused, Input)
+        bound = event.key in {"r", "slash"} or event.character == "/"
+        if searching or bound or not (event.is_printable and event.character):
+            return
+        event.stop()
+        event.prevent_default()
+        self.typed = event.character
+        self.dismiss(None)
+
     def action_search(self) -> None:
         """Type words to find."""
         self.query_one("#story-search", Input).focus()
@@ -274,8 +296,8 @@ class StoryScreen(ModalScreen[None]):
         """Offer to go back to before the turn under the cursor."""
         record = self.chosen_turn()
         rewind = self.rewind
-        if record is None or rewind is None or not self.can_rewind():
-            return
+        if record is None or rewind is None or not self.can_rewind() or self.typed:
+            return  # (not while a line typed into the story is on its way to the game)
         turn = record.number
         question = f"Rewind to before turn {turn:,}?"
         hint = (

@@ -14,6 +14,7 @@ from app.session.setup import session_for
 from app.understanding import Intent, understand
 from app.world.ledger import ActionPerformed
 from app.world.state import GameState
+from rules.damage import LifeState
 from rules.positions import engage
 from tests.app.referee_lines import play
 from tests.referee_corpus import Situation, build_situation
@@ -292,6 +293,24 @@ async def test_shaking_a_sleeper_awake_ends_the_sleep() -> None:
     assert aimed(made, "set_condition") == {"target_id": "giant-rat-3",
                                             "condition": "unconscious", "present": False,
                                             "reason": "shaken awake"}  # fmt: skip
+
+
+async def test_a_foe_knocked_out_at_nought_is_not_shaken_awake() -> None:
+    """SRD: a creature at 0 hit points is unconscious until it regains hit points; a stable
+    one comes round after 1d4 hours. Shaking is for sleep, and the engine refuses the rest."""
+    cellar = {**CELLAR, "turn": "thorin", "conditions": {"giant-rat-3": ["unconscious"]},
+              "wounds": {"giant-rat-3": 7}}  # fmt: skip
+    state = game(cellar)
+    state.creatures["giant-rat-3"].vitals = state.creatures["giant-rat-3"].vitals.model_copy(
+        update={"hp": 0, "state": LifeState.STABLE}
+    )  # knocked out with the blow that dropped it
+    made, said = await turn(state, "thorin", "wake the sleeping rat")
+    assert "set_condition" not in names(made) and "out cold" in said
+    from tests.app.test_class_features import run
+
+    out = run(state, "set_condition", target_id="giant-rat-3", present=False,
+              condition="unconscious", reason="x")  # fmt: skip
+    assert "0 hit points" in str(out["result"].get("error"))
 
 
 async def test_dragging_a_senseless_foe_is_a_strength_ruling_not_a_blow() -> None:

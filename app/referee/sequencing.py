@@ -258,9 +258,6 @@ class Sequencing(RefereeBase):
             fresh = clause  # said plainly as the line was read: no use, nor need, to reread
         if "each" in clause.extra and clause.target in state.creatures:
             fresh = clause  # "smash both skeletons": this blow is at its own one
-        if fresh.kind == clause.kind == "manoeuvre" and fresh.action != clause.action:
-            fresh = replace(fresh, action=clause.action)  # "fire bolt him and then run": run
-            # off, read after a blow (alone, "run" is the Dash)
         if fresh.kind == clause.kind and THE_OTHER.search(clause.text) and clause.targets:
             fresh = replace(fresh, targets=clause.targets)  # "… hit the other one too": the
             # one the line meant, not the one its first blow struck

@@ -272,8 +272,8 @@ _LOCAL_KNOWLEDGE = re.compile(
 """What the people of a place know ("is there an inn where we might sleep?", "does the
 landlady know a good smith?"): asked of the person here, whoever the words name."""
 _THEIR_OWN = re.compile(
-    r"^(?:does|did|has|is|was|would|will) ((?:the )?\w+(?: \w+)?) (?:have|has|got|own|know|like|"
-    r"love|keep|sell|live|want|need|remember|mind|miss)\b"
+    r"^(?:does|did|has|is|was|would|will) ((?:the \w+(?: \w+)?)|\w+) (?:have|has|got|own|like|"
+    r"love|keep|sell|live|want|need|miss)\b"
 )
 """A question about a person's own life, put in their hearing ("does Grubnak have a family",
 "does Nessa have bandages"): theirs to answer."""

@@ -120,14 +120,6 @@ async def test_questions_about_foes_and_oneself_are_answered() -> None:
     assert "hit points" in await told(bone, "bram", "what am I at, hp-wise")
 
 
-async def test_a_run_after_a_spell_is_a_step_back_not_a_dash() -> None:
-    session = session_for(build_situation(Situation.model_validate(HALL_FIGHT)))
-    referee = await play(session, "aria", "fire bolt grubnak and then run")
-    made = _calls(referee)
-    assert [n for n, _ in made][:1] == ["cast_spell"]
-    assert ("move", "far") in [(n, a.get("to")) for n, a in made]  # out of reach, no Dash
-
-
 async def test_rage_frenzy_and_a_blow_in_one_line_are_all_played() -> None:
     """SRD (Frenzy): the frenzy is chosen as the rage begins, so the line's blow still has
     the action it needs (it was dropped, the turn ended, the frenzy told to wait)."""

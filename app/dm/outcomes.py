@@ -75,22 +75,25 @@ _HYPOTHETICAL = re.compile(
     r"try|trying|attempts?|attempting)\b|'ll\b"
 )
 _DEATH = re.compile(
-    r"\b(?:dies|died|(?:is|was|lies|lay)\s+dead|(?:falls?|fell|drops?|dropped|slumps?|slumped|"
+    r"\b(?:dies|died|(?:is|was|are|were|lies|lie|lay)\s+(?:all\s+|both\s+)?dead|"
+    r"(?:falls?|fell|drops?|dropped|slumps?|slumped|"
     r"collapses?|collapsed)\s+(?:dead|lifeless|still)|collapses|collapsed|crumples|crumpled|"
-    r"(?:goes|went|lies|lay)\s+still|(?:is|was)\s+(?:slain|killed)|breathe[sd]?\s+(?:its|his|"
-    r"her|their)\s+last|perish(?:es|ed)|is\s+no\s+more|moves\s+no\s+more)\b"
+    r"(?:goes|go|went|lies|lie|lay)\s+still|(?:is|was|are|were)\s+(?:all\s+|both\s+)?"
+    r"(?:slain|killed)|breathe[sd]?\s+(?:its|his|"
+    r"her|their)\s+last|perish(?:es|ed)?|(?:is|are)\s+no\s+more|moves?\s+no\s+more)\b"
 )
 _KILLED = re.compile(r"\b(?:kills?|killed|slays?|slew|finish(?:es|ed)?\s+off|dead|lifeless)\s+"
                      r"(?:the\s+|a\s+)?$")  # fmt: skip
 _FLIGHT = re.compile(
-    r"\b(?:flees|fled|(?:runs?|ran|scurries|scurried|scampers?|scampered|bolts?|bolted)\s+"
-    r"(?:away|off)|turns?\s+tail|turned\s+tail|takes?\s+flight|took\s+flight)\b"
+    r"\b(?:flees|flee|fled|(?:runs?|ran|scurry|scurries|scurried|scampers?|scampered|bolts?|"
+    r"bolted)\s+(?:away|off)|turns?\s+tail|turned\s+tail|takes?\s+flight|took\s+flight)\b"
 )
 _SURRENDER = re.compile(
-    r"\b(?:surrenders|surrendered|yields|yielded|gives?\s+up|gave\s+up|(?:throws?|threw|lays?|"
-    r"laid)\s+down\s+(?:its|his|her|their)\s+(?:arms|weapons?|blade|sword|spear|bow|club)|"
-    r"begs?\s+for\s+mercy|begged\s+for\s+mercy)\b"
+    r"\b(?:surrenders?|surrendered|yields?|yielded|gives?\s+up|gave\s+up|(?:throws?|threw|"
+    r"lays?|laid)\s+down\s+(?:its|his|her|their)\s+(?:arms|weapons?|blades?|swords?|spears?|"
+    r"bows?|clubs?)|begs?\s+for\s+mercy|begged\s+for\s+mercy)\b"
 )
+"""(Each in the plural too: "The rats flee", "The goblins surrender", "are all dead".)"""
 _FATES = (("dies", _DEATH), ("flees", _FLIGHT), ("surrenders", _SURRENDER))
 _STOP = frozenset({
     "the", "and", "for", "with", "from", "into", "onto", "against", "check", "save", "saving",

@@ -39,10 +39,18 @@ That is all the tool calls this turn allows. Do not call any more tools: narrate
 happened, using the results you already have."""
 
 UNROLLED = """\
-Your narration states rolls or amounts that no tool produced ({claims}). Nothing is shown
-to the players yet. The rules engine owns every number: call the tool that resolves this (a
-check, a saving throw, an attack, damage or healing) and narrate from its result; if no roll
-is needed, narrate again without inventing numbers."""
+Your narration states rolls or amounts that no tool produced ({claims}). {shown} The rules
+engine owns every number: call the tool that resolves this (a check, a saving throw, an
+attack, damage or healing) and narrate from its result; if no roll is needed, narrate again
+without inventing numbers."""
+
+NOTHING_SHOWN = "Nothing of it is shown to the players yet."
+SHOWN_UP_TO = (
+    "The players have read it up to “{read}”; from there on nothing is shown. Go on from "
+    "there: do not tell again what they have read."
+)
+"""What the DM is told the players read of a reply held back for a claim (a retelling from
+the start would tell it twice)."""
 
 UNROLLED_LEFT_OUT = "(The DM named a roll or an amount the game never made; it is left out.)"
 """What players read when all the DM said, asked once to roll, still claimed dice."""

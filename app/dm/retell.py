@@ -20,6 +20,7 @@ from typing import Protocol, runtime_checkable
 from app.dm import prompts
 from app.dm.brain import Message
 from app.dm.context import NARRATIVE_CAP, WINDOW_TURNS, roster, scene_line
+from app.dm.outcomes import Result
 from app.world.state import GameState
 from app.world.turnrecord import TurnRecord
 
@@ -41,6 +42,8 @@ class TurnTold:
     """Everything sent and returned that turn: context, tool calls, tool results."""
     built: int
     """How many of them the context builder made (the rest is the tool loop's)."""
+    results: tuple[Result, ...] = ()
+    """The turn's rolls that succeeded or failed: a retelling may not say otherwise."""
 
 
 @runtime_checkable

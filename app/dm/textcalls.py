@@ -35,6 +35,13 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _OPENING = re.compile(r"[\[{]")
 MAX_PYTHONIC = 4000
 """Characters of a pythonic call list we hand to the parser; longer text is prose."""
+_JSON_CALL = re.compile(r'\{\s*"|\[\s*\{')
+"""How a call written as JSON opens: an object with a key, or a list of objects."""
+_DECODE_TRIES = 200
+"""JSON decodings that may fail in one reply before the rest is taken as prose (each
+failure costs a pass over the text)."""
+_SCAN_BUDGET = 40 * MAX_PYTHONIC
+"""Characters scanned in all for the ends of pythonic call lists in one reply."""
 _UNWRAP = 3
 """Times a string of arguments is decoded again (arguments encoded twice, or thrice)."""
 
@@ -159,10 +166,11 @@ def _literals(call: ast.Call) -> dict[str, Any] | None:
     return args
 
 
-def _bracket_end(text: str, at: int) -> int:
-    """Where the bracket opened at ``at`` closes (past it), minding quoted strings; -1."""
+def _bracket_end(text: str, at: int, limit: int = MAX_PYTHONIC) -> int:
+    """Where the bracket opened at ``at`` closes (past it), minding quoted strings, looked
+    for in the next ``limit`` characters; -1."""
     depth, quote, escaped = 0, "", False
-    for index in range(at, min(len(text), at + MAX_PYTHONIC)):
+    for index in range(at, min(len(text), at + limit)):
         char = text[index]
         if quote:
             if escaped:
@@ -249,11 +257,15 @@ class _Reader:
             self.cut(match.start(), at, found)
 
     def _embedded(self) -> None:
-        """Bare JSON calls and pythonic call lists, alone or after prose."""
-        at = 0
+        """Bare JSON calls and pythonic call lists, alone or after prose. The search for a
+        list's end has a budget for the whole reply: a run of brackets that never close
+        ("[[[[…") would otherwise cost a scan from each one, and hold the turn for minutes."""
+        at, budget, failures = 0, _SCAN_BUDGET, 0
         while (match := _OPENING.search(self.text, at)) is not None:
             start = match.start()
-            decoded = _decode(self.text, start)
+            shaped_like = failures < _DECODE_TRIES and _JSON_CALL.match(self.text, start)
+            decoded = _decode(self.text, start) if shaped_like else None
+            failures += shaped_like is not None and decoded is None
             if decoded is not None:
                 found, shaped = _calls_from_json(decoded[0], self.allowed)
                 if shaped:
@@ -261,8 +273,10 @@ class _Reader:
                     continue
                 at = decoded[1]  # data: what is inside it is no call of its own
                 continue
-            if _bracket(self.text[start : start + _LOOKAHEAD]) == "call":
-                end = _bracket_end(self.text, start)
+            listed = self.text[start] == "[" and budget > 0
+            if listed and _bracket(self.text[start : start + _LOOKAHEAD]) == "call":
+                end = _bracket_end(self.text, start, min(MAX_PYTHONIC, budget))
+                budget -= MAX_PYTHONIC if end < 0 else end - start
                 if end > 0:
                     found, shaped = _pythonic(self.text[start:end], self.allowed)
                     if shaped:

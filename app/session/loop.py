@@ -26,6 +26,7 @@ from app.dm import prompts
 from app.dm.brain import Brain, BrainReply, Message, TextDelta, reads_prompt
 from app.dm.claims import Backing, ClaimFilter
 from app.dm.cleanup import ReplyCleaner
+from app.dm.outcomes import Result
 from app.dm.textcalls import CallFilter
 from app.session.holding import OutcomeWatch, Settled
 from app.world.state import GameState
@@ -71,6 +72,8 @@ class LoopReport:
         """The DM was asked to resolve the reactions declared and still waiting."""
         self.shown = 0
         """Characters of narration shown this turn (see :data:`MAX_NARRATION`)."""
+        self.results: list[Result] = []
+        """The turn's rolls that succeeded or failed (a retelling is held to them too)."""
 
     def within(self, text: str) -> str:
         """What of ``text`` may still be shown this turn: all of it until the turn's
@@ -174,7 +177,12 @@ async def tool_loop(
             # is held back nobody has read yet. Ask once.
             report.claims_nudged = report.claims_nudged or ask_claims
             unrolled = "; ".join(f"“{c}”" for c in claims.claims[:3])
-            asks = [prompts.UNROLLED.format(claims=unrolled)] if ask_claims else []
+            read = " ".join(record.split())
+            shown_so_far = (prompts.SHOWN_UP_TO.format(read=read if len(read) < 160 else
+                            f"…{read[-150:]}") if read else prompts.NOTHING_SHOWN)  # fmt: skip
+            asks = (
+                [prompts.UNROLLED.format(claims=unrolled, shown=shown_so_far)] if ask_claims else []
+            )
             asks += [note] if note else []
             messages.append({"role": "assistant", "content": said})
             messages.append({"role": "user", "content": "\n\n".join(asks)})
@@ -230,6 +238,7 @@ async def tool_loop(
                 if watch_claims:  # what narration is checked against (see ``backed``)
                     backed.add_event(event)
                     watch.see(event)
+                    report.results = list(watch.results)
                 yield event
             if watch_claims:
                 backed.add_result(outcome.result)

@@ -23,6 +23,7 @@ from app.dm.prompts import UNROLLED_LEFT_OUT
 from app.dm.retell import Reteller, TurnTold, retell_messages
 from app.dm.safety import NarrationFilter, scrub
 from app.dm.textcalls import CallFilter
+from app.session.holding import OutcomeWatch
 from app.session.session import GameSession, describe_error
 from app.world.turnrecord import TurnRecord
 
@@ -34,6 +35,17 @@ def _backing(record: TurnRecord) -> Backing:
     first shown (which passed the same check)."""
     said = " ".join([*record.rolls, record.narrative])
     return Backing.of(int(n) for n in re.findall(r"\d{1,4}", said))
+
+
+def _watch(session: GameSession, record: TurnRecord) -> OutcomeWatch:
+    """The watch a retelling passes: the turn's own results (known in this sitting) and the
+    state as it stands, as narration that outruns them is held in a turn. Told again, a
+    contradicting sentence is never shown (there is nobody to ask to tell it better)."""
+    watch = OutcomeWatch(session.state, active=True)
+    told = session.last_told
+    watch.results = list(told.results) if told is not None and told.record is record else []
+    watch.outcomes_asked = watch.fates_asked = True
+    return watch
 
 
 def why_not(session: GameSession) -> str:
@@ -90,10 +102,11 @@ async def _retell(session: GameSession, asked_by: str) -> AsyncGenerator[Session
             reply: BrainReply | None = None
             clean, shown = ReplyCleaner(), CallFilter()
             claims = ClaimFilter(_backing(record))  # the turn's own numbers, and no others
+            hold = _watch(session, record).hold(offered=False)  # its results and fates too
             said: list[str] = []
             async for item in session.brain.stream(request, None):  # no tools: no dice
                 if isinstance(item, TextDelta):
-                    visible = claims.feed(shown.feed(clean.feed(item.text)))
+                    visible = hold.feed(claims.feed(shown.feed(clean.feed(item.text))))
                     if visible:
                         said.append(visible)
                         yield NarrativeChunk(text=visible)
@@ -105,6 +118,8 @@ async def _retell(session: GameSession, asked_by: str) -> AsyncGenerator[Session
             tail = claims.feed(shown.feed(clean.finish()))
             _, rest = shown.finish(session.current.tools.names)
             tail += claims.feed(rest) + claims.finish()
+            tail = hold.feed(tail) + hold.finish()
+            tail += _watch(session, record).settle(hold.held, called=True, can_ask=False).shown
             if tail:
                 said.append(tail)
                 yield NarrativeChunk(text=tail)
@@ -141,7 +156,7 @@ async def _retell(session: GameSession, asked_by: str) -> AsyncGenerator[Session
     state.history.replace_last(retold)
     told = session.last_told
     if told is not None and told.record is record:
-        session.last_told = TurnTold(retold, told.messages, told.built)
+        session.last_told = TurnTold(retold, told.messages, told.built, told.results)
     yield TurnRetold(turn=record.number, times=retold.retold, asked_by=asked_by, usage=usage)
 
 

@@ -360,7 +360,8 @@ class GameSession:
             else:
                 declared.acted(self.state, actions)
             alerts = self._close_turn(actions, report, rolls, told)
-            self.last_told = TurnTold(self.state.history[-1], self.last_messages, built)
+            self.last_told = TurnTold(self.state.history[-1], self.last_messages, built,
+                                      tuple(report.results))  # fmt: skip
             done = True
         except (BrainError, TurnFailed) as error:
             self._roll_back(snapshot, report)

@@ -102,6 +102,7 @@ class DungeonApp(App[None]):
         they quote names, file paths and errors about saves and campaigns, and a ``[/]`` in
         any of them must be shown, not read as markup (or break it). Escape codes go too."""
         del markup  # the game writes no markup into its notifications
+        message = message.replace("[b]ctrl+q[/b]", "Ctrl+Q")  # (Textual's own Ctrl+C hint)
         super().notify(
             printable(message), title=title, severity=severity, timeout=timeout, markup=False
         )

@@ -285,3 +285,16 @@ async def test_an_opened_padlock_told_before_the_authored_pick_fails_is_not_show
     else:
         raise AssertionError("the pick never failed")
     assert "springs open" not in narration(events)
+
+
+async def test_asked_about_a_claim_the_dm_is_told_what_the_players_have_read() -> None:
+    """The clean sentences before a claimed roll are shown at once: the DM is told so, and
+    told to go on from there (told "nothing is shown yet", a model started over, and the
+    players read the opening twice)."""
+    script = [Reply(text="Thorin studies the trapdoor. You roll a 17 and notice scratches."),
+              Reply(text="Fresh scratches mark its boards.")]  # fmt: skip
+    _, events, server = await play_http(script, "thorin", "I look at the trapdoor")
+    asked = server.requests[1]["messages"][-1]["content"]
+    assert "have read it up to “Thorin studies the trapdoor.”" in asked
+    assert "Nothing of it is shown" not in asked
+    assert narration(events).count("Thorin studies the trapdoor.") == 1

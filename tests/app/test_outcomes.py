@@ -83,6 +83,20 @@ def test_a_death_told_of_a_creature_with_hit_points_is_a_problem(text: str) -> N
     assert fate_problems(text, rat_world(hp=0)) == []
 
 
+def test_fates_told_in_the_plural_of_foes_still_fighting_are_problems() -> None:
+    """ "The rats are all dead.", "The rats flee into the dark.": plural verbs once slipped
+    past the check, and standing foes were told dead, fled or surrendered."""
+    from tests.referee_corpus import Situation, build_situation
+
+    spec = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "mira"}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    for text in ("The rats are all dead.", "The rats flee into the dark.", "The rats surrender.",
+                 "Giant Rat 2 and Giant Rat 3 flee.", "The rats lie still."):  # fmt: skip
+        assert fate_problems(text, state), text
+    assert fate_problems("The rats hiss and circle.", state) == []
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -285,3 +285,35 @@ def test_turns_taken_back_before_a_retelling_can_be_brought_back_after_a_resume(
     assert brought.ok, brought.text
     assert [r.number for r in resumed.state.history] == [1, 2]
     assert resumed.state.history[0] == session.state.history[0]  # as told again
+
+
+class CheckTeller(Teller):
+    """A model whose turn makes a check that fails (DC 30), and whose narration is checked."""
+
+    may_invent_rolls = True
+
+    async def stream(self, messages, tools):  # type: ignore[no-untyped-def]
+        if tools is not None and messages[-1]["role"] == "user":
+            self.seen.append((messages, tools))
+            ask = {"character_id": "mira", "skill": "athletics", "dc": 30, "reason": "the door"}
+            call = ToolCall("c1", "request_ability_check", json.dumps(ask))
+            yield BrainReply("", [call], Usage(calls=1))
+            return
+        async for item in super().stream(messages, tools):
+            yield item
+
+
+def test_a_retelling_is_held_to_the_turns_results_and_the_state() -> None:
+    """A retelling that says a failed check succeeded, or tells a living friend dead, is not
+    kept nor shown (it once replaced the turn's telling in the saved story)."""
+    told = "Mira heaves at the door. The door bursts open! Thorin falls dead beside her."
+    session = start_session(crossroads(), 5, brain=CheckTeller([TextDelta(told),
+                            BrainReply("", [], Usage(calls=1))]))  # type: ignore[arg-type]  # fmt: skip
+    play(session, [("mira", "I shoulder the door")])
+    assert session.last_told is not None and not session.last_told.results[0].success
+    events = reroll(session)
+    shown = "".join(e.text for e in events if isinstance(e, NarrativeChunk))
+    kept = session.state.history[-1].narrative
+    assert "Mira heaves at the door." in kept
+    for said in (shown, kept):
+        assert "bursts open" not in said and "falls dead" not in said

@@ -195,3 +195,33 @@ async def test_a_call_written_as_text_runs_over_http(dialect: str) -> None:
     second = server.requests[1]["messages"]
     assert second[-2]["tool_calls"][0]["function"]["name"] == "attempt_challenge"
     assert json.loads(second[-2]["tool_calls"][0]["function"]["arguments"]) == PICK
+
+
+@pytest.mark.parametrize("run", ["[", "{", '{"a":', "[{", "[x(", "[damage(amount=1), "])
+def test_a_run_of_brackets_is_read_in_bounded_work(
+    run: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reply of 60,000 brackets that never close, or never make a call, held a turn for
+    minutes: every bracket began a scan or a decoding to the end of the text. The scans
+    share one budget and the decodings stop after a few hundred failures, whatever the
+    reply's length."""
+    from app.dm import textcalls
+
+    decoded: list[int] = []
+    scanned: list[int] = []
+    decode, scan = textcalls._decode, textcalls._bracket_end
+
+    def counted_decode(text: str, at: int = 0) -> object:
+        decoded.append(at)
+        return decode(text, at)
+
+    def counted_scan(text: str, at: int, limit: int = textcalls.MAX_PYTHONIC) -> int:
+        scanned.append(limit)
+        return scan(text, at, limit)
+
+    monkeypatch.setattr(textcalls, "_decode", counted_decode)
+    monkeypatch.setattr(textcalls, "_bracket_end", counted_scan)
+    _, prose = extract_text_tool_calls("The rat squeaks. " + run * 60_000, {"damage"})
+    assert len(decoded) <= textcalls._DECODE_TRIES + 1
+    assert sum(scanned) <= textcalls._SCAN_BUDGET
+    assert prose.startswith("The rat squeaks.")

@@ -196,3 +196,13 @@ async def test_a_paste_of_several_lines_arrives_whole_as_one_line(tmp_path: Path
                                         " the lock."))  # fmt: skip
         await pilot.pause()
         assert entry.value == "Mira: I look around. Then I ask Berta. Then I pick the lock."
+
+
+async def test_ctrl_c_says_how_to_quit_in_plain_words(tmp_path: Path) -> None:
+    """Textual answers Ctrl+C with a hint in its own markup; the game shows notifications as
+    plain text, so the hint read "Press [b]ctrl+q[/b]" until it was put in plain words."""
+    app = game(tmp_path, crossroads(), save_as=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.action_help_quit()
+        await pilot.pause()
+        assert "Press Ctrl+Q to quit the app" in notes(app) and "[b]" not in notes(app)

@@ -431,6 +431,10 @@ class ConsoleGame:
         """The read–act–resolve loop until /quit or end of input."""
         self.session.state.set_reaction_policy(AskPolicy(self.ask, choices=True))
         self.show_scene()
+        if (fight := self.session.state.encounter) is not None:  # resumed mid-fight: said so
+            self.console.print(plain(f"A fight is on (round {fight.round}).", style="bold"))
+            for told in self.status_lines()[1:]:
+                self.console.print(plain(told))
         if warning := veiling.config_warning(self.session):
             self.console.print(plain(warning, style="bold yellow"))
         await self.first_save()

@@ -164,3 +164,16 @@ def test_undo_after_resuming_passes_over_checkpoints_of_turns_played_another_way
     said = " ".join(result.output.split())
     assert result.exit_code == 0, result.output
     assert "Took back" in said and "belongs to another game" not in said
+
+
+def test_a_game_resumed_mid_fight_says_a_fight_is_on(tmp_path: Path) -> None:
+    """Resumed in the cellar with the rats up, the console said only the scene's words and
+    whose turn it was: it says the fight is on, with the party and where everyone stands."""
+    first = ["play", "--ui", "console", "--seed", "5", "--saves-dir", str(tmp_path)]
+    lines = "Mira: pick the lock\nThorin: we go down\n/quit\n"
+    assert CliRunner().invoke(app, first, input=lines).exit_code == 0
+    args = ["play", "--ui", "console", "--load", saved(tmp_path).stem, "--saves-dir",
+            str(tmp_path)]  # fmt: skip
+    result = CliRunner().invoke(app, args, input="/quit\n")
+    assert result.exit_code == 0, result.output
+    assert "A fight is on (round 1)." in result.output and "Positions:" in result.output

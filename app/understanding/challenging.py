@@ -89,6 +89,8 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
             before = [w for w in where[:at].split() if w not in ("even", "ever")]
             if at > 0 and before[-1:] and before[-1] in NEGATING:
                 continue  # "you've stopped lighting that lamp": not done, said of it
+            if at >= 0 and phrase.split()[0] in PLAIN_TALK and _ABOUT.match(where[at:]):
+                continue  # "let's talk about peace, Grubnak": his topic asked, no roll yet
             if at >= 0 and only_said(ctx, where[at:].split()[0]):
                 continue  # "Thorin whispers: 'I'm not built for sneaking'": words
             after = where[at:].split()[1:2] if at >= 0 else []
@@ -112,6 +114,10 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
     return ctx.intent("challenge", targets=(best[1],), confidence=0.95 if strong else 0.85)
 
 
+_PASSING = re.compile(r"\b(?:past|around|round|by|along|through|across|beyond)\b")
+"""Words of a way past or around what is sneaked by."""
+_ABOUT = re.compile(r"\S+\s+(?:(?:to|with)\s+\w+\s+)?about\b")
+"""Talk about a thing ("talk about peace"): a topic, not the talk that wins it."""
 _ONCE_MORE = re.compile(r"\b(?:one more time|one last time|once more|once again)\b")
 """Words of a deed done again, between its verb and the rest of its words."""
 
@@ -281,8 +287,14 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
         verbs |= {like for verb in verbs for like in _LIKE.get(verb, ())}
         objects = _objects(ctx, cid) - verbs - _PRONOUNS  # the lamp's "light" lights nothing
         # (and "bless her" is no challenge's object: "say her name" is not "say a prayer")
-        done = [v for v in verbs if _done_now(said, v)
-                and not _came_for(ctx, cid, said[: max(verb_at(said, v), 0)])]  # fmt: skip
+        done = [
+            v
+            for v in verbs
+            if _done_now(said, v)
+            and not _came_for(ctx, cid, said[: max(verb_at(said, v), 0)])
+            and not (v in PLAIN_TALK and _ABOUT.match(said[max(verb_at(said, v), 0) :]))
+        ]
+        # ("let's talk about peace": his topic asked, no roll for winning it yet)
         if done and any(_in_its_clause(said, v, o) for v in done for o in objects):
             fits.append(cid)
     if not fits and has_phrase(said, "it"):
@@ -316,3 +328,16 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
         if len(over) == 1:
             return ctx.intent("challenge", targets=(over[0],), confidence=0.8)
     return None
+
+
+def stealth_challenge(ctx: Context) -> Intent | None:
+    """The scene's one open challenge rolled with Stealth, for a sneaking said in other
+    words ("tiptoe around the dice game", "creep along the wall behind Mira")."""
+    if ctx.campaign is None or ctx.scope.fighting or not _PASSING.search(ctx.said):
+        return None  # ("creep up behind the goblins": on them, not past them)
+    open_ = [t.id for t in ctx.scope.of("challenge")
+             if (spec := ctx.campaign.challenges.get(t.id)) is not None
+             and spec.skill is not None and spec.skill.value == "stealth"]  # fmt: skip
+    if len(open_) != 1:
+        return None
+    return ctx.intent("challenge", targets=(open_[0],), confidence=0.85)

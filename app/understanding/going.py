@@ -4,6 +4,8 @@ deed, "a prayer over the drowned before we go"); "go meet the chief" takes the w
 
 from __future__ import annotations
 
+import re
+
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.ways import shut_ways
@@ -47,3 +49,19 @@ def to_meet(ctx: Context) -> Intent | None:
             if any(has_phrase(ctx.said, n.lower()) for n in names):
                 return ctx.intent("move", targets=(way.id,), confidence=0.75)
     return None
+
+
+HEADING = re.compile(
+    r"\b(back|into|inside|outside|onward|onwards|we go|let's go|lets go|off to|on to|over to)\b"
+    r"|^(?:up|down|across|along|through|over) "
+)
+"""Words that make a place named in a line somewhere to go ("back down to the harbour", "up
+the headland path to the lighthouse")."""
+
+
+def headed_for(ctx: Context, target: str | None) -> bool:
+    """The way's name follows a word of going, a few words on ("back down to the inn"), not
+    "stomps out into the rain … digging near this inn": a going, but not to it."""
+    way = ctx.scope.get(target or "", "exit")
+    near = [ctx.said[m.start() : m.end() + 40] for m in HEADING.finditer(ctx.said)]
+    return way is not None and any(has_phrase(text, n) for text in near for n in way.names)

@@ -4,16 +4,16 @@ demand their surrender, climb onto the bar. A good DM says "yes, and": it calls 
 ability check the deed needs against an SRD-style DC (easy 10, medium 15, hard 20), or
 lets it simply happen when nothing stands against it.
 
-The reading is an :class:`Intent` of kind ``improvise``: ``action`` is the skill (or
-``auto``), ``extra`` holds the deed's key (``bind``, ``wake``, ``cow`` …) and its DC, and
-``targets`` what it is done to. The referee rules on it (:mod:`app.referee.ruling`).
-"""
+The reading is an :class:`Intent` of kind ``improvise``: ``action`` is the skill (or ``auto``),
+``extra`` the deed's key (``bind``, ``wake``, ``cow`` …) and DC, ``targets`` what it is done
+to; the referee rules on it (:mod:`app.referee.ruling`)."""
 
 from __future__ import annotations
 
 import re
 
 from app.understanding.challenge_deeds import CLIMBING_TO, authored
+from app.understanding.challenging import stealth_challenge
 from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.deed_kinds import PULLED_FREE, SUBDUING, deed_of
 from app.understanding.deed_objects import (
@@ -170,6 +170,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # to do on their turn, with half their movement, as the rules have it)
         return ctx.intent("improvise", targets=(friend[0],), action="auto",
                           extra=("free", "0"), confidence=0.8)  # fmt: skip
+    if deed is not None and deed.key == "sneak" and (past := stealth_challenge(ctx)):
+        return past  # "tiptoe around the dice game": the scene's own sneaking past
     if deed is None or challenge_named(ctx):
         return None  # the campaign's own challenge for it is the ruling
     caster = ctx.state.party.get(ctx.actor or "")
@@ -491,10 +493,5 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         named = mention(ctx.state, ctx.campaign, taken, ctx.vocab.stop)
         if named is not None and (target is None or target == named.feature):
             extra = (*extra, named.noun)  # "take the poker": what the scene's words name
-    return ctx.intent(
-        "improvise",
-        targets=(target,) if target else (),
-        action=deed.skill,
-        extra=extra,
-        confidence=0.8 if target else 0.7,
-    )
+    return ctx.intent("improvise", targets=(target,) if target else (), action=deed.skill,
+                      extra=extra, confidence=0.8 if target else 0.7)  # fmt: skip

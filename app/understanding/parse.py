@@ -27,6 +27,7 @@ from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
 from app.understanding.freeform import free_deed
 from app.understanding.friends_asked import acting_for, called_last
+from app.understanding.going import HEADING, headed_for
 from app.understanding.improvised import improvised
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
@@ -227,14 +228,6 @@ _ARSON = re.compile(
 """Setting a building (or anything) on fire: no deed the game rules on."""
 
 
-HEADING = re.compile(
-    r"\b(back|into|inside|outside|onward|onwards|we go|let's go|lets go|off to|on to|over to)\b"
-    r"|^(?:up|down|across|along|through|over) "
-)
-"""Words that make a place named in a line somewhere to go ("back down to the harbour", "up
-the headland path to the lighthouse")."""
-
-
 def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     """A line that names a way out with words of going, and reads as nothing else (or as a
     blow with nothing to strike: "let's hit the chapel first"), goes there."""
@@ -249,7 +242,10 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     if UP_TO_A_DOOR.search(ctx.said):
         return found  # "drift over to the trapdoor": up to it, not through it
     moves = [a for a in found.alternatives if a.kind == "move"]
-    if found.kind == "ask" and len(moves) == 1:  # (a place beyond the way: said back)
+    if (
+        found.kind == "ask" and len(moves) == 1 and headed_for(ctx, moves[0].target)
+    ):  # (a place beyond the way: said back; not "stomps
+        # out into the rain … digging near this inn": the going is not to it)
         return far_way(ctx) or ctx.intent("move", targets=(moves[0].target,), confidence=0.75)
     if found.kind in ("use", "ask") and found.confidence < 0.6 and _DOWN_A_WAY.match(ctx.said):
         ways = ctx.named("exit")  # "down the stairs we go": a way down, not a drink downed

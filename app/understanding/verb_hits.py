@@ -34,6 +34,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             after = ctx.said[at + len(phrase) :].split()[:1]
             if after and after[0] in ("points", "point", "dice", "die"):
                 continue  # "hit points" is no blow
+            if kind == "attack" and phrase.startswith("aim") and ctx.said[at:].startswith("aimed"):
+                continue  # "a screeching note, all of it aimed at the grey thing": the note's
             if kind == "attack" and (
                 before in _A_FIGHT_NAMED
                 or after in _A_FIGURE_OF_IT

@@ -224,3 +224,27 @@ def test_going_to_meet_someone_takes_the_way_to_them_and_bed_is_a_rest() -> None
     assert [(c.kind, *c.targets) for c in said] == [("rest",), ("move", "chief_hall")]
     home = read(INN, "mira", "give thorin my dagger then go to bed")
     assert (home[-1].kind, home[-1].action) == ("rest", "long")
+
+
+def test_sneaking_said_in_other_words_is_the_scenes_sneaking_past() -> None:
+    warren = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True}}
+    for line in ("tiptoe around the dice game", "I creep along the wall behind Mira"):
+        said = read(warren, "mira", line)[0]
+        assert (said.kind, said.targets) == ("challenge", ("sneak_past",)), line
+    up = read(warren, "thorin", "I creep up behind the goblins quietly")[0]
+    assert up.kind == "improvise"  # on them, to surprise them: no way past
+
+
+def test_talk_about_a_topic_asks_it_and_a_note_aimed_at_a_foe_is_no_blow() -> None:
+    said = read(HALL, "mira", "Let's talk about peace, Grubnak")[0]
+    assert (said.kind, said.targets) == ("talk", ("grubnak",))
+    assert read(HALL, "mira", "let's talk peace")[0].kind == "challenge"
+    strand = {**STRAND, "turn": "wren", "wounds": {}}
+    line = "Wren draws out one long screeching note, all of it aimed at the grey thing"
+    assert all(c.kind != "attack" for c in read(strand, "wren", line))
+    road = {"campaign": "crossroads", "scene": "old_road"}
+    line = (
+        "Thorin stomps out into the rain, muttering, and squats by the muddy ruts. He wants "
+        "to know who's been digging near this inn."
+    )
+    assert all(c.kind != "move" for c in read(road, "thorin", line))

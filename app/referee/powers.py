@@ -158,9 +158,13 @@ class Powers(RefereeBase):
         level = slot.get("slot_level", spell.level)
         closing = self._into_range(state, actor, intent, spell, level)
         if closing:  # "burning hands on Grubnak", from across the hall: up to him first
+            aim = json.loads(closing[-1].arguments)["target_id"]
+            left = [state.name_of(t) for t in intent.targets if t != aim and t in state.creatures]
+            if left:  # "burning hands at both goblins", one close, one across the burrow
+                self.notes.append(f"{join_words(left)} {'is' if len(left) == 1 else 'are'} "
+                                  f"too far off for {spell.name} to catch as well.")  # fmt: skip
             return [*closing, self._call("cast", actor, "cast_spell", caster_id=actor,
-                                         spell=intent.spell, target_ids=list(intent.targets[:1]),
-                                         **slot)]  # fmt: skip
+                                         spell=intent.spell, target_ids=[aim], **slot)]  # fmt: skip
         harmful = spell.damage is not None or spell.hostile or bool(spell.conditions)
         friends = [t for t in intent.targets if t in state.party and t != actor]
         if harmful and friends and not spell.area and state.encounter is not None:
@@ -200,11 +204,12 @@ class Powers(RefereeBase):
         reach = spell_reach(spell)
         if state.encounter is None or reach is None or reach.melee or spell.beam:
             return []
-        if most_targets(spell, level, 1) is not None or len(intent.targets) != 1:
+        if most_targets(spell, level, 1) is not None or not intent.targets:
             return []  # (a spell with a count of targets aims, it needs no step)
-        target = intent.targets[0]
-        if target not in self._foes(state) or out_of_reach(state, actor, target, reach) is None:
-            return []
+        named = [t for t in intent.targets if t in self._foes(state)]
+        if not named or any(out_of_reach(state, actor, t, reach) is None for t in named):
+            return []  # ("both goblins": up to the first, when neither is in reach yet)
+        target = named[0]
         return [self._call("step", actor, "move", creature_id=actor, to="engage", target_id=target)]
 
     def _to_touch(

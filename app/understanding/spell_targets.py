@@ -23,11 +23,12 @@ def allies(ctx: Context, spell: str) -> list[str]:
 
 
 def spread_over(ctx: Context, spell: str, picked: tuple[str, ...]) -> tuple[str, ...]:
-    """The foes a spell of several darts or rays is spread over when the line speaks of
-    several ("at the rats", "one at each", "spread them out"): every standing foe of the
-    kind named (or every foe), up to the spell's darts; () when it names one."""
+    """The foes a spell of several darts or rays is spread over, or an area spell is aimed
+    at, when the line speaks of several ("at the rats", "one at each", "burning hands at both
+    goblins"): every standing foe of the kind named (or every foe), up to the spell's darts;
+    () when it names one."""
     spec = srd().spells.get(spell) if spell in srd().spells else None
-    if spec is None or spec.beams < 2 or not ctx.scope.fighting:
+    if spec is None or not (spec.beams >= 2 or spec.area) or not ctx.scope.fighting:
         return ()
     if not (plural(ctx.said) or re.search(r"\b(?:each|every|spread|split)\b", ctx.said)):
         return ()
@@ -37,7 +38,7 @@ def spread_over(ctx: Context, spell: str, picked: tuple[str, ...]) -> tuple[str,
                                         if not w.isdigit()}]  # fmt: skip
     chosen = [t.id for t in (named or foes)]
     chosen = sorted(chosen, key=lambda c: c not in picked)  # the one picked first, if any
-    return tuple(chosen[: spec.beams]) if len(chosen) > 1 else ()
+    return tuple(chosen[: spec.beams] if spec.beams >= 2 else chosen) if len(chosen) > 1 else ()
 
 
 POINTED = re.compile(r"\b(?:him|his|her|them|their)\b")

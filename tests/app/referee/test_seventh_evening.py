@@ -248,3 +248,19 @@ def test_talk_about_a_topic_asks_it_and_a_note_aimed_at_a_foe_is_no_blow() -> No
         "to know who's been digging near this inn."
     )
     assert all(c.kind != "move" for c in read(road, "thorin", line))
+
+
+async def test_an_area_spell_at_both_foes_says_which_it_could_not_catch() -> None:
+    """ "burning hands at both goblins", both across the burrow: Aria steps up to the first
+    and the cone takes it; the game says why the other was left out (it said nothing)."""
+    guards = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True},
+              "fight": "tunnel_guards", "turn": "aria"}  # fmt: skip
+    assert read(guards, "aria", "burning hands at both goblins")[0].targets == (
+        "goblin-1",
+        "goblin-2",
+    )
+    session = session_for(build_situation(Situation.model_validate(guards)))
+    referee = await play(session, "aria", "burning hands at both goblins")
+    cast = [a for n, a in _calls(referee) if n == "cast_spell"]
+    assert cast and cast[0]["target_ids"] == ["goblin-1"]
+    assert "Goblin 2 is too far off for Burning Hands" in session.state.history[-1].narrative

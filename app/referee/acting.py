@@ -297,6 +297,11 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             # said at once, nothing tried (unless an earlier deed this round may open it)
             self.notes.append(shut[0].locked_text or f"The way to {shut[0].name} is shut.")
             return []
+        if any(
+            c.name == "move_scene" and f'"{intent.target}"' in c.arguments for c in self.earlier
+        ):
+            self.notes.append(f"{state.name_of(actor)} goes along.")  # another led the way there
+            return []  # this round ("Cass: I follow Ione up the path"): no "already there"
         staying = [i.actor for i in self.intents if i.actor not in (None, actor)
                    and STAYING.search(i.text)]  # fmt: skip
         if staying:  # "i stay with Nessa", typed before another's "go to the lighthouse"
@@ -343,7 +348,10 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             self.notes.append(f"{state.name_of(actor)} needn't {spec.name} — it is {how}.")
             return []
         if achieved(spec, state):
-            self.notes.append(f"{state.name_of(actor)} needn't {spec.name} — that is so already.")
+            self.notes.append(
+                f"No need for {state.name_of(actor)} to {spec.name}: what it "
+                "would do is done already."
+            )  # (the trapdoor forced open)
             return []
         fight = state.encounter
         ending = spec.success.end_encounter and fight is not None and fight.current.id == actor

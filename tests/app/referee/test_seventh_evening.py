@@ -264,3 +264,17 @@ async def test_an_area_spell_at_both_foes_says_which_it_could_not_catch() -> Non
     cast = [a for n, a in _calls(referee) if n == "cast_spell"]
     assert cast and cast[0]["target_ids"] == ["goblin-1"]
     assert "Goblin 2 is too far off for Burning Hands" in session.state.history[-1].narrative
+
+
+async def test_following_the_one_who_led_the_way_this_round_goes_along() -> None:
+    seats = {"Ana": ["ione"], "Ben": ["cass", "wren"]}
+    spec = {"campaign": "drowned_bell", "scene": "harbour", "players": seats, "met": ["nessa"]}
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    for who, line in (("ione", "go up to the lighthouse"), ("cass", "I follow Ione up the path")):
+        reply, _ = declaring.declare(session, line, who)
+        assert reply.ok, reply.text
+    async for _ in session.process():
+        pass
+    told = session.state.history[-1].narrative
+    assert session.state.scene.id == "lighthouse" and "already in" not in told
+    assert "Brother Cass goes along." in told

@@ -75,7 +75,7 @@ def foe_kind(a: Asked) -> str | None:
         "special",
         *CREATURE_TYPES,
     ) or a.has("extra damage", "what is a", "what are", "what kind", "come from", "came from",
-               "bonus action")  # fmt: skip
+               "bonus action", "be turned")  # fmt: skip
     if a.word(*_ARMED) and not a.word("weak", "weakness", "vulnerable", "resist", "immune"):
         return None  # "what are they armed with": what they wield (:func:`foe_attacks`)
     named = [c for c in ([a.creature] if a.creature else kinds_named(a)) if c]

@@ -121,6 +121,11 @@ MOST_SENTENCES = 3
 """How many of the scene's sentences an answer about a thing tells at most."""
 
 
+_WRITING = frozenset({"inscription", "letter", "writing", "word", "engraving", "carving",
+                      "rune", "script", "lettering", "words", "letters"})  # fmt: skip
+"""Words for writing on a thing: one asked of is any other the scene's words use."""
+
+
 def mentioned(a: Asked) -> str | None:
     """Asked of a thing the scene's own words speak of, where nobody here knows more ("is
     the young man still alive?", "is there any way into that cliff?"): the sentences of the
@@ -137,6 +142,8 @@ def mentioned(a: Asked) -> str | None:
         return None
     stop = ENGLISH.stop | ASKING_WORDS
     nouns = {kind_word(w) for w in a.words if len(w) >= 4 and w not in stop}
+    if nouns & _WRITING:  # "what does the inscription say": the letters round the bell
+        nouns |= _WRITING
     if not nouns:
         return None
     texts = [(s, s) for s in _sentences(view.scene_description(a.state, campaign))]

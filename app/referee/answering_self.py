@@ -412,6 +412,11 @@ def bonuses(a: Asked) -> str | None:
         for skill in skills:
             prof = sheet.skills.get(skill, Proficiency.NONE)
             how = "" if prof is Proficiency.NONE else f", {prof.value}"
+            armour = (
+                srd().armor.get(sheet.armor) if sheet.armor and sheet.armor in srd().armor else None
+            )
+            noisy = skill is Skill.STEALTH and armour is not None and armour.stealth_disadvantage
+            how += f"; with disadvantage in {armour.name.lower()}" if noisy and armour else ""
             parts.append(
                 f"{skill.label} {signed(sheet.check_modifier(skill))}"
                 f" ({skill.ability.full_name}{how})"

@@ -27,7 +27,8 @@ _MINE = re.compile(
     r"\b(?:which|what|whose) (?:characters?|ones?|heroes|pcs?|guys) (?:are|is) (?:mine|ours|me)\b|"
     r"\b(?:which|what|who) (?:characters?|ones?|heroes|pcs?) (?:do|am|did) (?:i|we) "
     r"(?:play|playing|control|controlling|have|get|got)\b|"
-    r"\bwho(?:'s| is| are) (?:mine|ours)\b|\bwhich (?:is|are) (?:mine|ours)\b"
+    r"\bwho(?:'s| is| are) (?:mine|ours)\b|\bwhich (?:is|are) (?:mine|ours)\b|"
+    r"^\W*(?:my|our) (?:characters?|chars?|heroes|pcs?)\W*$"
 )
 """Asking which of the party's characters are the asker's own (at a shared table)."""
 _WHO_WE_ARE = re.compile(
@@ -80,7 +81,9 @@ def who_we_are(a: Asked) -> str | None:
 _WHO_PLAYS = re.compile(
     r"\bwho(?:'s| is)? (?:playing|plays|controls|controlling|runs|running|has|got) "
     r"(?:who|whom|which|what)\b|"
-    r"\bwhich (?:character|characters|one|ones) (?:does|do|is|are) (?:\w+ )?(?:play|playing)\b"
+    r"\bwhich (?:character|characters|one|ones) (?:does|do|is|are) (?:\w+ )?(?:play|playing)\b|"
+    r"\bwhose (?:characters?|chars?|heroes|pcs?) (?:are|is) (?:whose|which)\b|"
+    r"\bwhose (?:characters?|chars?|heroes|pcs?) (?:are|is) (?!mine|ours)\w+"
 )
 """Asking who at the table plays which character."""
 _WHOM_ONE_PLAYS = re.compile(

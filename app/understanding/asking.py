@@ -239,9 +239,14 @@ def _put_to_someone(ctx: Context, words: list[str]) -> Thing | None:
     if words[0].startswith("what") and words[-1] in ("do", "does"):  # "what dose X do"
         return None
     if ctx.named("npc", "member", "creature", "carried", "exit", "feature", "item_here",
-                 "challenge") or spells_named(ctx.said):  # fmt: skip
-        return None  # (about someone or something here, or a spell: the DM's to answer)
+                 "challenge") or spells_named(ctx.said) or _names_a_weapon(ctx):  # fmt: skip
+        return None  # (about someone or something here, a spell, a weapon: the DM's)
     return addressed(ctx)
+
+
+def _names_a_weapon(ctx: Context) -> bool:
+    """The question names a weapon of the rules ("what's the range of a longbow")."""
+    return any(has_phrase(ctx.said, w) for w in ctx.vocab.weapons)
 
 
 _WORLDLY = re.compile(

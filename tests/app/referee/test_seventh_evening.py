@@ -278,3 +278,23 @@ async def test_following_the_one_who_led_the_way_this_round_goes_along() -> None
     told = session.state.history[-1].narrative
     assert session.state.scene.id == "lighthouse" and "already in" not in told
     assert "Brother Cass goes along." in told
+
+
+async def test_more_questions_the_game_can_answer() -> None:
+    light = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    assert "range 150/600 ft" in await told(light, "ione", "what's the range of a longbow")
+    belfry = {"campaign": "drowned_bell", "scene": "belfry",
+              "flags": {"knows_truth": True, "warden_calmed": True}}  # fmt: skip
+    assert "I CALL THEM HOME" in await told(belfry, "ione", "what does the inscription say")
+    warren = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True}}
+    stealth = await told(warren, "thorin", "how good is my stealth in chain mail")
+    assert "with disadvantage in chain mail" in stealth
+    assert "undead" in await told(WARDEN, "cass", "can the grey sister be turned?")
+    strand = {**STRAND, "wounds": {}}
+    assert "AC 18" in await told(strand, "cass", "armor class please")
+    seats = {**INN, "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}
+    session = session_for(build_situation(Situation.model_validate(seats)))
+    reply, _ = declaring.declare(session, "whose characters are whose", "mira")
+    assert "Ana plays Mira; Ben plays Thorin and Aria" in reply.text
+    reply, _ = declaring.declare(session, "my characters?", "mira")
+    assert "Ana, you play Mira" in reply.text

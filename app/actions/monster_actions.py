@@ -165,12 +165,19 @@ def _area(
         if action.save_damage is None:
             outcome_of["harmless"] = True  # a save against a condition alone: no damage to tell
         outcomes.append(outcome_of)
+    answered: list[dict[str, object]] = []
     for offer in rebukes:  # after the damage: a rebuke answers being hurt
         got = dealt_to.get(offer.reactor_id, 0)
-        events += rebuke_after(state, offer, offer.reactor_id, actor, got)
+        before = bg.vitals_of(state, actor).hp
+        rebuked = rebuke_after(state, offer, offer.reactor_id, actor, got)
+        if rebuked:  # told with the action it answers, as a blow's is
+            after = bg.vitals_of(state, actor)
+            answered.append({"by": offer.reactor_id, "damage": before - after.hp,
+                             "fell": after.state.value if after.hp <= 0 else ""})  # fmt: skip
+        events += rebuked
     state.record("encounter", f"{state.name_of(actor)} uses {action.name}")
     return events, {"creature_id": actor, "action": action.id, "dc": action.save_dc,
-                    "targets": outcomes}  # fmt: skip
+                    "targets": outcomes, "rebukes": answered}  # fmt: skip
 
 
 def held_by(state: GameState, target: str, condition: Condition) -> bool:

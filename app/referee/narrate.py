@@ -365,6 +365,12 @@ class FollowUps(RefereeBase):
                 f"{the(name.lower()).capitalize()} "
                 f"{'misses' if result['outcome'] == 'miss' else 'hits'} {target}."
             )
+        for rebuke in result.get("rebukes", []):  # Hellish Rebuke, in the action's window
+            by = state.name_of(str(rebuke["by"]))
+            self.notes.append(f"{by} answers with Hellish Rebuke: flames wreathe {who} for "
+                              f"{rebuke['damage']} damage.")  # fmt: skip
+            if rebuke.get("fell") == "dead":
+                self._falls(state, str(actor))
         if state.encounter is None or any(c.name in _ENDS for c in calls):
             return []
         if not self._fighting(state):

@@ -208,6 +208,9 @@ PADDING = re.compile(
 even do here", "what do i have on me now")."""
 
 
+_GO_ON = frozenset({"go on", "keep going", "carry on", "continue", "tell me more",
+                    "tell us more", "and then", "and", "go on then", "please go on"})  # fmt: skip
+"""A whole line that bids the one telling a tale go on."""
 _BEWILDERED = re.compile(
     r"^(?:wait|hold on|huh|what|wat|wut)\W+(?:what|wat|huh|wtf|why|how|who)\W*$"
 )
@@ -224,6 +227,9 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent(kind)  # type: ignore[arg-type]
     if said in vocab.look_around:
         return ctx.intent("examine")
+    people = ctx.scope.of("npc")
+    if said in _GO_ON and len(people) == 1 and not ctx.scope.fighting:  # "keep going", to the
+        return ctx.intent("talk", targets=(people[0].id,), confidence=0.8)  # one telling it
     if said in WANTS_AN_OBJECT:
         return ctx.intent("ask", confidence=0.3, note=f"{said} what?")
     plain = " ".join(PADDING.sub(" ", f" {said} ").split())  # "huh what do i do", "what

@@ -341,3 +341,25 @@ async def test_a_hellish_rebuke_is_told_in_the_story_with_the_blow_it_answers() 
             assert "answers with Hellish Rebuke: flames wreathe Giant Rat" in story
             return
     raise AssertionError("no seed where a rat's bite was rebuked")
+
+
+async def test_a_rebuke_answering_a_foes_breath_or_retch_is_told_too() -> None:
+    """Wren's Hellish Rebuke answering a thrall's Brine Retch killed it, and the story
+    said nothing of it (only the dice log did): it is told, and the fall with it."""
+    from tests.referee_corpus import Situation, build_situation
+
+    spec = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+            "turn": "drowned-thrall-1"}  # fmt: skip
+    for seed in range(60):
+        state = build_situation(Situation.model_validate(spec))
+        state.rng.seed(seed)
+        state.set_reaction_policy(AskPolicy(lambda player, prompt, helps: "yes, rebuke it"))
+        session = session_for(state)
+        async for _ in session.run_until_players():
+            pass
+        story = " ".join(turn.narrative for turn in session.state.history)
+        if "retch" in story and any("Hellish Rebuke" in r for t in session.state.history
+                                    for r in t.rolls):  # fmt: skip
+            assert "answers with Hellish Rebuke: flames wreathe Drowned Thrall" in story
+            return
+    raise AssertionError("no seed where a retch was rebuked")

@@ -298,3 +298,10 @@ async def test_more_questions_the_game_can_answer() -> None:
     assert "Ana plays Mira; Ben plays Thorin and Aria" in reply.text
     reply, _ = declaring.declare(session, "my characters?", "mira")
     assert "Ana, you play Mira" in reply.text
+
+
+def test_go_on_to_the_one_telling_a_tale_bids_them_go_on() -> None:
+    light = {"campaign": "drowned_bell", "scene": "lighthouse"}
+    for line in ("keep going", "go on", "tell us more"):
+        said = read(light, "wren", line)[0]
+        assert (said.kind, said.targets) == ("talk", ("wendel",)), line

@@ -29,6 +29,7 @@ from app.world.facts import holds
 from app.world.pronouns import objective
 from app.world.state import GameState
 from app.world.wording import the, the_start
+from rules.features import feature
 from rules.srd import srd
 
 YOU = re.compile(r"\b(?:you|your|yours|ye|yer|ya)\b")
@@ -39,6 +40,10 @@ FOES = re.compile(r"\b(?:goblins?|rats?|foes?|enem(?:y|ies)|monsters?|creatures?
 in "inspiration"."""
 PARLEY = re.compile(r"\b(?:peace|truce|parley|mercy|friends?|talk|no harm|no trouble)\b")
 """Words of a line that offers the foes talk instead of a fight."""
+
+
+_IN_A_TURN = ("action", "bonus_action")
+"""What a feature a fighter may use on its turn costs (not a reaction, not a passive)."""
 
 
 def options_text(state: GameState, campaign: Campaign | None, actor: str | None) -> str:
@@ -52,6 +57,11 @@ def options_text(state: GameState, campaign: Campaign | None, actor: str | None)
         parts = [f"attack ({', '.join(foes)})" if foes else "attack"]
         if spells:
             parts.append("cast " + ", ".join(spells))
+        powers = [spec.name for fid in (sheet.all_features if sheet else ())
+                  if (spec := feature(fid)) is not None and spec.action in _IN_A_TURN
+                  and (spec.uses is None or (sheet and sheet.uses_left(fid) > 0))]  # fmt: skip
+        if powers:  # "Second Wind, Action Surge": what the sheet can do besides
+            parts.append("use " + ", ".join(powers))
         healing = {i.name.lower() for i in campaign.items.values() if i.heals}
         drinks = [i for i in (sheet.inventory if sheet else []) if i.lower() in healing
                   or "potion" in i.lower()]  # fmt: skip

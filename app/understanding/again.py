@@ -58,7 +58,7 @@ _JOINED = re.compile(
     r"follow(?: (?:him|her|them|suit))?|do the same|tag along|go along|come along|"
     r"(?:go|come|cross|try|join in|do (?:that|it))(?:\s+(?:with|after|behind) (?:him|her|them))?"
     r"\s+(?:too|also|as well))"
-    r")(?:\s*,\s*[^.!?]*)?\W*$",
+    r")(?:\s*,\s*+(?!and\b|then\b|but\b|while\b)[^.!?]*)?\W*$",
     re.IGNORECASE,
 )
 """A line that joins what another has just done ("I go too", "me too", "I follow, holding my

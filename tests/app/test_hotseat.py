@@ -289,7 +289,8 @@ def test_following_a_friend_who_already_led_the_party_there_is_told_not_refused(
     told = " ".join(e.text for e in events if e.type == "narrative_chunk")
     assert session.state.scene.id == "cellar"
     assert "no way there" not in told
-    assert "Thorin is already in The Inn Cellar: the party goes everywhere together." in told
+    assert "Thorin goes along." in told and "Aria goes along." in told
+    assert "already in" not in told  # (it once read as a refusal right after the move)
 
 
 async def _run(session):  # type: ignore[no-untyped-def]

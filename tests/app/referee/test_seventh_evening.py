@@ -305,3 +305,16 @@ def test_go_on_to_the_one_telling_a_tale_bids_them_go_on() -> None:
     for line in ("keep going", "go on", "tell us more"):
         said = read(light, "wren", line)[0]
         assert (said.kind, said.targets) == ("talk", ("wendel",)), line
+
+
+async def test_what_a_fighter_can_do_names_its_features() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "thorin"}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(rats)))
+    reply, _ = declaring.declare(session, "ugh this fight", "thorin")
+    text = reply.text
+    if reply.ok and not reply.aside:
+        async for _ in session.process():
+            pass
+        text = session.state.history[-1].narrative
+    assert "use Second Wind" in text

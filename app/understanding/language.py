@@ -66,6 +66,9 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     names = {w for t in scope.things for n in t.names for w in n.split()}
     words = [w for w in said.split() if (w.isalpha() or "'" in w) and w not in names]
     # (a name is no language's: "Nessa, ne t'inquiète pas" is French words and a name)
+    courtesy = {_COURTESY.get(w) for w in words}
+    if words and len(courtesy) == 1 and None not in courtesy:  # "Danke, Berta!"
+        return courtesy.pop()
     if len(words) < 2 and not _non_latin(raw):
         return None
     common = _known_words(vocab)  # thousands of words: asked, never copied into a new set
@@ -76,7 +79,8 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     unknown = [w for w in words if not known(w) and not known(w.rstrip("s"))]
     if len(unknown) * 2 <= len(words) and not _non_latin(raw):
         return None
-    ranked = _identifier().rank(raw)
+    named = len(words) < len(said.split())  # ("Grubnak, was willst du?": read without him)
+    ranked = _identifier().rank(" ".join(words) if named and not _non_latin(raw) else raw)
     lang, prob = ranked[0]
     floor = 0.5 if len(unknown) * 3 >= len(words) * 2 else 0.8
     if lang != vocab.code and prob >= floor:
@@ -90,6 +94,11 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     return None
 
 
+_COURTESY = {"danke": "de", "bitte": "de", "nein": "de", "gracias": "es", "hola": "es",
+             "adios": "es", "merci": "fr", "bonjour": "fr", "oui": "fr", "grazie": "it",
+             "obrigado": "pt", "obrigada": "pt"}  # fmt: skip
+"""Words of thanks and greeting no English line has: a line of them alone (and names) is
+that language's, however short."""
 UNSURE = "?"
 """A line in some other language the detector cannot tell apart from its neighbours
 ("Alle Skelette angreifen!" reads as Norwegian or German): said to be not ours, unnamed."""

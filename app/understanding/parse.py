@@ -54,6 +54,7 @@ from app.understanding.table_words import (
     strip_fillers,
     to_no_one,
 )
+from app.understanding.talked_to import news_of_someone
 from app.understanding.telling import gesture, told
 from app.understanding.threats import threat
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
@@ -89,6 +90,9 @@ MEASURES = frozenset(
     }
 )
 """Words after a slipped "hwo" that make it "how" ("hwo many"), not "who"."""
+
+
+_NO_VERB = "no verb or name it knows"
 
 
 def _mend_question(said: str, vocab: Vocabulary) -> str:
@@ -184,7 +188,7 @@ def understand_clause(
         lang = detect(raw, vocab)
         if lang != vocab.code:
             return ctx.intent("foreign", confidence=0.9, language=lang)
-        found = ctx.intent("ask", confidence=0.0, note="no verb or name it knows")
+        found = news_of_someone(ctx) or ctx.intent("ask", confidence=0.0, note=_NO_VERB)
     found = bare.asked_bare(ctx, found)  # "potion?": asked about, never drunk
     if named is not None:
         found = replace(found, character=named, actor=named)

@@ -100,7 +100,8 @@ DEED_VERBS = frozenset({
     "sneak", "creep", "tiptoe", "punch", "kick", "climb", "grab", "search", "pray", "sing",
     "dance", "greet", "wave", "hug", "shout", "yell", "storm", "stride", "march", "wander",
     "stroll", "charge", "dash", "sprint", "jump", "leap", "stab", "shoot", "cast", "swing",
-    "join", "track", "follow", "hunt", "lead", "scout", "board", "draw",
+    "join", "track", "follow", "hunt", "lead", "scout", "board", "draw", "heal", "part", "save",
+    "rescue", "summon", "smite", "bless", "curse", "fight", "kill", "arrive", "appear",
 })  # fmt: skip
 """Verbs a stranger's line may start with beyond the game's own phrases."""
 

@@ -137,3 +137,18 @@ def waiting_foes_named(ctx: Context) -> bool:
     names = {campaign.monster(g.monster).name.lower() for e in view.waiting_fights(ctx.state)
              for g in campaign.encounters[e].monsters if not g.npc}  # fmt: skip
     return any(re.search(rf"\b{re.escape(n)}s?\b", ctx.said) for n in names)
+
+
+def news_of_someone(ctx: Context) -> Intent | None:
+    """Words of news about someone of the story who is elsewhere, said with one person here
+    and no deed in them ("wendel is alive. he's old now. he's sorry", to the Grey Sister):
+    told to that person."""
+    present = ctx.scope.of("npc")
+    if ctx.scope.fighting or ctx.campaign is None or len(present) != 1 or "?" in ctx.raw:
+        return None
+    here = present[0]
+    elsewhere = [n for nid, n in ctx.campaign.npcs.items() if nid != here.id
+                 and has_phrase(ctx.said, n.name.lower().split()[0])]  # fmt: skip
+    if not elsewhere:
+        return None
+    return ctx.intent("talk", targets=(here.id,), topic=topic_of(ctx, here.id), confidence=0.7)

@@ -324,3 +324,14 @@ def test_short_lines_in_another_language_are_said_to_be_so() -> None:
     assert read(HALL, "mira", "Grubnak, was willst du?")[0].kind == "foreign"
     assert read({**INN, "met": ["berta"]}, "mira", "Danke, Berta!")[0].kind == "foreign"
     assert read({**INN, "met": ["berta"]}, "mira", "thanks berta")[0].kind == "talk"
+
+
+def test_a_name_called_and_news_told_are_words_to_the_one_here() -> None:
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "defeated": ["strand_thralls"],
+              "flags": {"knows_truth": True, "corin_saved": True}}  # fmt: skip
+    for line in ("Maelis? Sister Maelis?", "wendel is alive. he's old now. he's sorry"):
+        said = read(chapel, "cass", line)[0]
+        assert (said.kind, said.targets) == ("talk", ("maelis",)), line
+    strand = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
+    for line in ("Gandalf heals us", "Poseidon parts the sea"):
+        assert read(strand, "ione", line)[0].kind == "refuse", line

@@ -382,7 +382,9 @@ def vocative(ctx: Context) -> Intent | None:
                 lowered = ctx.raw.lower()
                 after = form[len(name) :].split()[:1]
                 asks = bool(after) and after[0] in ctx.vocab.question_starts
-                marked = any(f"{name}{p}" in lowered for p in (",", ":", ".", "!", "?"))
+                marked = any(f"{name}{p}" in lowered for p in (",", ":", ".", "!"))
+                called = ctx.raw.lstrip(" *'\"")  # "Maelis? Sister Maelis?": a name called
+                marked = marked or (called[:1].isupper() and called.lower().startswith(f"{name}?"))
                 if starts_with(form, name) and (greet or marked or asks):
                     rest = form[len(name) :].strip()
                     topic = topic_of(ctx, npc.id, rest) or about_words(rest, ctx.vocab)

@@ -148,7 +148,8 @@ def news_of_someone(ctx: Context) -> Intent | None:
         return None
     here = present[0]
     elsewhere = [n for nid, n in ctx.campaign.npcs.items() if nid != here.id
-                 and has_phrase(ctx.said, n.name.lower().split()[0])]  # fmt: skip
+                 and any(has_phrase(ctx.said, w) for w in n.name.lower().split()
+                         if w not in TITLES and w not in ("the", "a", "an"))]  # fmt: skip
     if not elsewhere:
         return None
     return ctx.intent("talk", targets=(here.id,), topic=topic_of(ctx, here.id), confidence=0.7)

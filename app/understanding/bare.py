@@ -12,6 +12,7 @@ from app.understanding.asking import called_by
 from app.understanding.carrying import items
 from app.understanding.fighting_words import attack_style, blow_at_thing, cutting, struck_thing
 from app.understanding.intent import Intent, Reading
+from app.understanding.negation import NEGATING
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures, pick_creatures
 from app.understanding.ways import (
@@ -206,8 +207,10 @@ def bare_names(ctx: Context) -> Intent | None:
             or _PASSED_OVER.search(ctx.said)
             or _WORKED_ON.match(ctx.said)
             or _PARTICLE.search(ctx.said)
+            or set(ctx.said.split()) & NEGATING
         ):
-            return None  # "nodding at the wood", "weapons out", "we skip the lighthouse":
+            return None  # "nodding at the wood", "weapons out", "we skip the lighthouse",
+            # "we don't go back":
             # nobody goes that way
         went = move(ctx, 0)
         if went is not None and went.kind == "move" and _NAMED_ONLY.match(ctx.said):

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from app.understanding.fighting_words import HOLDS, refine_hold
 from app.understanding.intent import Intent
+from app.understanding.negation import NEGATING
 from app.understanding.positions import step_away
 from app.understanding.readings import Context
 from app.understanding.spells import unaffected
@@ -177,6 +178,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                     continue  # "running a finger along the desk": a hand, not a dash
                 if _LEANS.match(ctx.said[at:]):
                     continue  # "backs up against an old oak": a back to the tree, no step
+                if before and before[0] in NEGATING:
+                    continue  # "he doesn't step back": no step at all
                 moves.append((at, -len(phrase), action))
     if moves:
         at, _, action = min(moves)

@@ -46,7 +46,7 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 # hit": nouns
             if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
-            if kind == "attack" and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
+            if kind in ("attack", "move") and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
                 continue  # "we didn't come to fight", "I don't want to hurt him"
             if kind == "hold" and PINNED.match(ctx.said[at:]):
                 continue  # "holds him down": a foe pinned, no turn passed
@@ -105,6 +105,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             at = phrase_at(ctx.said, weapon)
             if at == 0:
                 hits.append((at, -len(weapon), "attack"))
+        if (brought := _BROUGHT_DOWN.search(ctx.said)) is not None:  # "raises his mace …
+            hits.append((brought.start(), -len(brought.group()), "attack"))  # brings it down"
         finishing = _FINISH_A_FOE.match(ctx.said)
         if _FINISHING.match(ctx.said) or (
             finishing and named_creatures(ctx.said[finishing.end() :], ctx.scope)
@@ -119,6 +121,11 @@ _A_FIGHT_NAMED = (["this"], ["that"], ["these"], ["those"])
 """Words before a blow's word that make it a noun: "ugh this fight", "that hit"."""
 _A_FIGURE_OF_IT = [[w] for w in ("bonus", "bonuses", "modifier", "mod", "roll", "rolls", "chance")]
 """Words after a blow's word that make it a figure: "attack bonus", "to hit roll"."""
+_BROUGHT_DOWN = re.compile(
+    r"\bbring(?:s|ing)? (?:it|(?:his|her|my|the) (?:mace|axe|sword|hammer|club|maul|staff|"
+    r"blade|longsword|greataxe|warhammer|battleaxe|flail|morningstar|fist|fists)) (?:down|crashing)"
+)
+"""In a fight, a weapon raised and brought down ("brings it down"): a blow."""
 _AFTER_A_WORD = re.compile(
     r"\b(?:over|after|during|about|upon|of|without|for|from|before)\s+"
     r"(?:a|an|the|his|her|their|its)\s+(?:\w+\s+)?$"

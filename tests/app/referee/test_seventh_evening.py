@@ -335,3 +335,15 @@ def test_a_name_called_and_news_told_are_words_to_the_one_here() -> None:
     strand = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
     for line in ("Gandalf heals us", "Poseidon parts the sea"):
         assert read(strand, "ione", line)[0].kind == "refuse", line
+
+
+def test_a_step_not_taken_is_no_step_and_a_mace_brought_down_is_a_blow() -> None:
+    warden = {**WARDEN, "dead": []}
+    for line in ("he doesn't step back", "we don't go back"):
+        assert read(warden, "cass", line)[0].kind not in ("move", "manoeuvre"), line
+    line = (
+        "Cass is bleeding from a gash above his eye but he doesn't step back. He raises his "
+        "mace, says Maelis's name as if he's apologising, and brings it down."
+    )
+    said = read(warden, "cass", line)[0]
+    assert (said.kind, said.targets) == ("attack", ("the-grey-sister",))

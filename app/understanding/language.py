@@ -79,8 +79,7 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     unknown = [w for w in words if not known(w) and not known(w.rstrip("s"))]
     if len(unknown) * 2 <= len(words) and not _non_latin(raw):
         return None
-    named = len(words) < len(said.split())  # ("Grubnak, was willst du?": read without him)
-    ranked = _identifier().rank(" ".join(words) if named and not _non_latin(raw) else raw)
+    ranked = _identifier().rank(raw)
     lang, prob = ranked[0]
     floor = 0.5 if len(unknown) * 3 >= len(words) * 2 else 0.8
     if lang != vocab.code and prob >= floor:

@@ -11,6 +11,7 @@ import json
 
 from app.referee.referee import OfflineReferee
 from app.session import declaring
+from app.session.session import GameSession
 from app.session.setup import session_for
 from app.world.sandbox import sandbox_state
 from tests.app.referee_lines import play, read, told
@@ -28,6 +29,17 @@ STRAND = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thrall
           "turn": "cass", "wounds": {"wren": 21}}  # fmt: skip
 WARDEN = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass",
           "defeated": ["strand_thralls"]}  # fmt: skip
+
+
+async def table_round(spec: dict[str, object], *lines: tuple[str, str]) -> GameSession:
+    """The lines declared at a shared table, in order, and the round they make played."""
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    for who, line in lines:
+        reply, _ = declaring.declare(session, line, who)
+        assert reply.ok, reply.text
+    async for _ in session.process():
+        pass
+    return session
 
 
 def _calls(referee: OfflineReferee) -> list[tuple[str, dict[str, object]]]:
@@ -133,16 +145,9 @@ async def test_rage_frenzy_and_a_blow_in_one_line_are_all_played() -> None:
 
 
 async def test_a_rest_said_by_two_players_of_one_round_is_one_rest() -> None:
-    from app.session import hotseat
-
     spec = {**INN, "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}
-    session = session_for(build_situation(Situation.model_validate(spec)))
-    for who, line in (("mira", "we take a short rest"), ("thorin", "rest too")):
-        reply, _ = declaring.declare(session, line, who)
-        assert reply.ok, reply.text
-    assert hotseat.active_player(session.state) is None
-    async for _ in session.process():
-        pass
+    lines = (("mira", "we take a short rest"), ("thorin", "rest too"))
+    session = await table_round(spec, *lines)
     referee = session.brain
     assert isinstance(referee, OfflineReferee)
     assert [n for n, _ in _calls(referee)].count("rest") == 1
@@ -190,12 +195,7 @@ async def test_a_join_in_the_same_round_of_a_table_joins_the_line_before_it() ->
     seats = {"Ana": ["ione"], "Ben": ["cass", "wren"]}
     spec = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"],
             "flags": {"corin_saved": True}, "players": seats}  # fmt: skip
-    session = session_for(build_situation(Situation.model_validate(spec)))
-    for who, line in (("ione", "we cross the causeway"), ("cass", "I go too")):
-        reply, _ = declaring.declare(session, line, who)
-        assert reply.ok, reply.text
-    async for _ in session.process():
-        pass
+    session = await table_round(spec, ("ione", "we cross the causeway"), ("cass", "I go too"))
     assert session.state.scene.id != "harbour"
 
 
@@ -269,12 +269,8 @@ async def test_an_area_spell_at_both_foes_says_which_it_could_not_catch() -> Non
 async def test_following_the_one_who_led_the_way_this_round_goes_along() -> None:
     seats = {"Ana": ["ione"], "Ben": ["cass", "wren"]}
     spec = {"campaign": "drowned_bell", "scene": "harbour", "players": seats, "met": ["nessa"]}
-    session = session_for(build_situation(Situation.model_validate(spec)))
-    for who, line in (("ione", "go up to the lighthouse"), ("cass", "I follow Ione up the path")):
-        reply, _ = declaring.declare(session, line, who)
-        assert reply.ok, reply.text
-    async for _ in session.process():
-        pass
+    lines = (("ione", "go up to the lighthouse"), ("cass", "I follow Ione up the path"))
+    session = await table_round(spec, *lines)
     told = session.state.history[-1].narrative
     assert session.state.scene.id == "lighthouse" and "already in" not in told
     assert "Brother Cass goes along." in told

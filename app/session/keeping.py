@@ -231,9 +231,12 @@ class Keeper:
         if own and path != self._claimed:
             try:
                 self._hold(path)
-            except SaveInUse:  # another game took this name first: a fresh one
+            except SaveInUse:  # another game took this name first: a fresh one, said
+                taken = path.stem
                 path = save_path(fresh_name(path.stem, folder), folder)
                 self._hold(path)
+                notes.append(f"Another game is saving as {taken}; this game saves as "
+                             f"{path.stem} from now on.")  # fmt: skip
         if not self.mine(path):
             problem = unreadable(path) if path.is_file() and not path.is_symlink() else ""
             if problem:

@@ -150,3 +150,18 @@ def test_the_game_loaded_anew_from_the_menu_keeps_its_save_claimed(saved: Path) 
     assert _another_window_tries(saved) == "refused"
     new.close()
     assert _another_window_tries(saved) == "claimed"
+
+
+def test_a_new_game_whose_name_another_game_holds_says_its_new_name(
+    saved: Path, other_window
+) -> None:
+    """Two new games started at once in one folder: the one that finds its announced name
+    held saves under another — and says so, not only in its farewell."""
+    from app.session.keeping import Keeper
+    from app.tui.showcase import crossroads
+
+    keeper = Keeper(saved.parent, "kept")
+    kept = keeper.autosave(crossroads().state)
+    assert kept is not None and kept.path.name != "kept.toml"
+    assert any("Another game is saving as kept" in note for note in kept.notes)
+    release(kept.path)

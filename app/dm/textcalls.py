@@ -263,9 +263,9 @@ class _Reader:
         at, budget, failures = 0, _SCAN_BUDGET, 0
         while (match := _OPENING.search(self.text, at)) is not None:
             start = match.start()
-            shaped_like = failures < _DECODE_TRIES and _JSON_CALL.match(self.text, start)
-            decoded = _decode(self.text, start) if shaped_like else None
-            failures += shaped_like is not None and decoded is None
+            tried = failures < _DECODE_TRIES and _JSON_CALL.match(self.text, start) is not None
+            decoded = _decode(self.text, start) if tried else None
+            failures += tried and decoded is None
             if decoded is not None:
                 found, shaped = _calls_from_json(decoded[0], self.allowed)
                 if shaped:

@@ -108,6 +108,7 @@ async def tool_loop(
         hp={n for v in _all_vitals(state) for n in (v.hp, v.max_hp)} if watch_claims else set()
     )
     watch = OutcomeWatch(state, active=watch_claims)  # outcomes and fates told ahead of the dice
+    report.results = watch.results  # (one list: what the watch sees, the report keeps)
     strict = bool(getattr(brain, "strict_tools", False))  # its server checks strict schemas
     reading = reads_prompt(brain)  # schemas are built only for a brain that reads them
     rounds = int(getattr(brain, "tool_rounds", MAX_TOOL_ROUNDS))  # (the referee's own plan
@@ -238,7 +239,6 @@ async def tool_loop(
                 if watch_claims:  # what narration is checked against (see ``backed``)
                     backed.add_event(event)
                     watch.see(event)
-                    report.results = list(watch.results)
                 yield event
             if watch_claims:
                 backed.add_result(outcome.result)

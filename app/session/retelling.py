@@ -102,7 +102,8 @@ async def _retell(session: GameSession, asked_by: str) -> AsyncGenerator[Session
             reply: BrainReply | None = None
             clean, shown = ReplyCleaner(), CallFilter()
             claims = ClaimFilter(_backing(record))  # the turn's own numbers, and no others
-            hold = _watch(session, record).hold(offered=False)  # its results and fates too
+            watch = _watch(session, record)  # its results and fates too
+            hold = watch.hold(offered=False)
             said: list[str] = []
             async for item in session.brain.stream(request, None):  # no tools: no dice
                 if isinstance(item, TextDelta):
@@ -119,7 +120,7 @@ async def _retell(session: GameSession, asked_by: str) -> AsyncGenerator[Session
             _, rest = shown.finish(session.current.tools.names)
             tail += claims.feed(rest) + claims.finish()
             tail = hold.feed(tail) + hold.finish()
-            tail += _watch(session, record).settle(hold.held, called=True, can_ask=False).shown
+            tail += watch.settle(hold.held, called=True, can_ask=False).shown
             if tail:
                 said.append(tail)
                 yield NarrativeChunk(text=tail)

@@ -376,14 +376,14 @@ def vocative(ctx: Context) -> Intent | None:
     first = said.split(" ", 1)[1] if titled is not None and " " in said else said
     forms = (said, first, said[titled.end() :]) if titled is not None else (said,)
     # ("great chief, …": "chief" may be the name itself, after one word of honour)
+    lowered = ctx.raw.lower()
+    called = ctx.raw.lstrip(" *'\"")  # "Maelis? Sister Maelis?": a name called
     for form in forms:
         for npc in ctx.scope.of("npc"):
             for name in npc.names:
-                lowered = ctx.raw.lower()
                 after = form[len(name) :].split()[:1]
                 asks = bool(after) and after[0] in ctx.vocab.question_starts
                 marked = any(f"{name}{p}" in lowered for p in (",", ":", ".", "!"))
-                called = ctx.raw.lstrip(" *'\"")  # "Maelis? Sister Maelis?": a name called
                 marked = marked or (called[:1].isupper() and called.lower().startswith(f"{name}?"))
                 if starts_with(form, name) and (greet or marked or asks):
                     rest = form[len(name) :].strip()

@@ -202,6 +202,7 @@ def roll_in(
             for e in order
         ],
     )  # fmt: skip
+    state.long_rested = []  # a fight is a day's work: the next night's rest is theirs again
     for combatant in state.encounter.order:
         state.encounter.economy[combatant.id] = fresh_economy(state, combatant.id)
     if args is not None:

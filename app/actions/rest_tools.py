@@ -69,6 +69,15 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
         raise ToolError(
             f"unknown character(s) {', '.join(unknown)}; party: {', '.join(state.party)}"
         )
+    slept = [cid for cid in ids if cid in state.long_rested] if args.kind == "long" else []
+    if slept and len(slept) == len(ids):
+        who = "the party has" if len(ids) > 1 else f"{state.party[ids[0]].name} has"
+        raise ToolError(  # (the SRD: no more than one long rest in 24 hours)
+            f"{who} slept the night already, and one long rest a day is all anyone gets: "
+            "another waits until they have been on their way or fought (a short rest, an "
+            "hour, still helps)"
+        )
+    ids = [cid for cid in ids if cid not in slept]
     results: list[dict[str, Any]] = []
     events: list[SessionEvent] = []
     singer = _singer(state, ids) if args.kind == "short" else None
@@ -115,6 +124,7 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
             if long.slots is not None:
                 sheet.spell_slots = long.slots
             text = f"{sheet.name} rests the night: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP"
+            state.long_rested.append(cid)
         if sheet.vitals.state is not LifeState.DEAD:
             kept, full = restore_life(dict(sheet.resources), sheet.vitals.max_hp, args.kind)
             sheet.resources = {**after_rest(kept, args.kind, sheet.all_features),
@@ -134,6 +144,8 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
     if args.kind == "long" and not args.character_ids:
         events += _companions_rest(state, results)
     outcome: dict[str, Any] = {"kind": args.kind, "rested": results}
+    if slept:  # (one long rest a day: those who had theirs sit this one out)
+        outcome["rested_already"] = [state.party[cid].name for cid in slept]
     if singer is not None and any("song_of_rest" in r for r in results):
         outcome["sung_by"] = singer.name  # whose Song of Rest gave the extra hit points
     return ToolOutcome(outcome, events)

@@ -121,6 +121,7 @@ def move_scene_tool(args: a.MoveSceneArgs, state: GameState) -> ToolOutcome:
         raise ToolError("the party cannot leave in the middle of a fight; end_combat first")
     before, left = state.scene.name, state.scene.id
     state.scene = scene
+    state.long_rested = []  # on their way: the next night's rest is theirs again
     text = f"The party moves from {before} to {scene.name} ({args.reason})"
     state.record("scene", text, ref=scene.id, before=before, after=scene.name, left=left)
     return ToolOutcome(

@@ -86,6 +86,7 @@ def _people(state: GameState) -> Iterator[Problem]:
         ids = state.restriction.character_ids
         yield from _unknown("state.restriction.character_ids", ids, party, "in the party")
     yield from _unknown("state.own_characters", state.own_characters, party, "in the party")
+    yield from _unknown("state.long_rested", state.long_rested, party, "in the party")
 
 
 def _fight(state: GameState) -> Iterator[Problem]:

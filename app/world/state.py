@@ -243,6 +243,10 @@ class GameState(_Model):
     """Scenes the party has entered (scene-entry fights happen once)."""
     defeated: list[str] = Field(default_factory=list)
     """Campaign encounters whose foes are all down."""
+    long_rested: list[str] = Field(default_factory=list, exclude_if=lambda v: not v)
+    """Party members who have had a long rest since the party last moved on or fought: the
+    SRD allows one long rest in 24 hours, and the game keeps no clock, so another waits
+    until the party has been on its way. Left out of the saved text while empty."""
     ending: str | None = None
     """The ending reached, if the story is over."""
     pending: list[PlayerAction] = Field(default_factory=list)

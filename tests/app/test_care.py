@@ -196,6 +196,9 @@ async def test_take_a_long_rest_and_we_camp_for_the_night() -> None:
     await turn(session, ("thorin", "we camp for the night"))
     assert state.party["mira"].vitals.hp == 21 and state.party["aria"].spell_slots.remaining(1)
     state.party["mira"].vitals = Vitals(hp=5, max_hp=21)
+    events = await turn(session, ("mira", "take a long rest"))  # the same day: one a day
+    assert state.party["mira"].vitals.hp == 5 and "slept the night already" in narration(events)
+    state.long_rested.clear()  # (a day on the road later)
     events = await turn(session, ("mira", "take a long rest"))
     assert state.party["mira"].vitals.hp == 21 and "long rest" in narration(events)
 

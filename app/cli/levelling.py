@@ -4,7 +4,8 @@ A character file is a TOML character sheet (the keys of ``[[characters]]`` in a 
 The level is taken by the same rules as ``/levelup`` in play: hit points rolled (on a
 seeded RNG, so ``--seed`` repeats a roll) or the average, the class's features, spell slots,
 an Ability Score Improvement where the level grants one, and new spells from the class's
-list. The file is rewritten atomically (the old one kept as ``FILE.1``); a refusal names
+list. The file is rewritten atomically, every earlier level kept (``FILE.1`` the level
+before, ``FILE.2`` the one before that …); a refusal names
 the problem and leaves the file as it was. Outside a campaign nobody awards experience, so
 the character's XP is raised to the new level's threshold.
 """
@@ -27,6 +28,8 @@ EXIT_BAD_INPUT = 2
 MAX_CHARACTER_BYTES = 256 << 10
 """A character file larger than 256 KB is refused: a real sheet is a few KB."""
 MAX_SEED = 2**63 - 1
+LEVELS_KEPT = 19
+"""Earlier versions of a levelled file kept beside it: one for each level up to the 20th."""
 _ASI = re.compile(r"^([a-zA-Z]+)\+([12])$")
 
 
@@ -64,7 +67,9 @@ def write_sheet(path: Path, sheet: CharacterSheet) -> None:
     from app.saves.files import write_atomically
     from app.world.characters import character_text
 
-    write_atomically(path, character_text(sheet).encode("utf-8"), backups=1)
+    # every earlier level is kept (.1 the one before, .2 the one before that): a second
+    # level-up must not overwrite the only copy of the first
+    write_atomically(path, character_text(sheet).encode("utf-8"), backups=LEVELS_KEPT)
 
 
 def level_up_file(

@@ -31,6 +31,7 @@ from app.cli.authoring import (
     validate_command,
 )
 from app.cli.balance import balance_command
+from app.cli.campaigns import campaigns_command
 from app.cli.character import character_app
 from app.cli.common import console as _console
 from app.cli.dice import dice_command, roll_command
@@ -78,6 +79,7 @@ def _root(
 app.command("roll")(roll_command)
 app.command("dice")(dice_command)
 app.command("play")(play)
+app.command("campaigns")(campaigns_command)
 app.command("dm-check")(dm_check_command)
 
 

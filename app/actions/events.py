@@ -55,6 +55,8 @@ class DiceRoll(_Event):
     total: int
     natural: int | None = None
     crit: bool = False
+    """A natural 20; on an attack roll, any critical hit (a 19 with Improved Critical, a
+    helpless target struck from within 5 feet)."""
     fumble: bool = False
     advantage: str = "normal"
     success: bool | None = None

@@ -207,7 +207,7 @@ def strike(
         DiceRoll.from_roll(
             hit.roll, check_type="attack_roll", reason=f"{setup.name} vs {state.name_of(target)}",
             character_id=attacker, character_name=who, dc=setup.ac, success=hit.hit,
-        )
+        ).model_copy(update={"crit": hit.critical})  # (a 19 that crits, a sleeper struck)
     ]  # fmt: skip
     result: dict[str, Any] = {
         "attack": setup.name, "total": hit.total, "ac": setup.ac, "outcome": hit.outcome.value,

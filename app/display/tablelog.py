@@ -67,8 +67,9 @@ def dice_log_entry(event: DiceRoll) -> Text:
     if event.dc is not None and not contest:
         label = "AC" if event.check_type == "attack_roll" else "DC"
         line.append(f" vs {label} {event.dc}", style="dim")
-    if event.crit:
-        line.append("  NAT 20", style="bold reverse green")
+    if event.crit:  # a critical hit not of a natural 20: a 19 that crits, a sleeper struck
+        label = "  NAT 20" if event.natural == 20 else "  CRIT"
+        line.append(label, style="bold reverse green")
     elif event.fumble:
         line.append("  NAT 1", style="bold reverse red")
     if event.success is not None:

@@ -287,3 +287,29 @@ async def test_a_foe_turn_the_dm_never_ends_stops_instead_of_looping() -> None:
     events = [e async for e in session.run_until_players()]
     assert events[-1].type == "error" and "was not ended" in events[-1].message
     assert len([e for e in events if e.type == "turn_end"]) == 1
+
+
+def test_a_sleeper_struck_from_close_by_is_called_a_crit_in_the_dice_log() -> None:
+    """SRD: a hit on an unconscious creature from within 5 feet is a critical hit; the dice
+    log calls it one, as it does a natural 20 ("CRIT", not "NAT 20": the die did not say 20)."""
+    from app.display.tablelog import dice_log_entry
+    from tests.referee_corpus import Situation, build_situation
+
+    for seed in range(40):
+        state = build_situation(Situation.model_validate(
+            {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin",
+             "conditions": {"giant-rat-1": ["unconscious"]}, "flags": {"trapdoor_open": True}}
+        ))  # fmt: skip
+        state.rng.seed(seed)
+        out = run(state, "attack", attacker_id="thorin", target_id="giant-rat-1")
+        rolls = [
+            e for e in out["events"] if e.type == "dice_roll" and e.check_type == "attack_roll"
+        ]
+        if rolls[0].success and rolls[0].natural != 20:
+            break
+    else:
+        raise AssertionError("no seed hit the sleeper without a natural 20")
+    assert out["result"]["attacks"][0]["outcome"] == "critical_hit"
+    assert rolls[0].crit
+    entry = dice_log_entry(rolls[0]).plain
+    assert "CRIT" in entry and "NAT 20" not in entry

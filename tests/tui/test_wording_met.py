@@ -99,3 +99,20 @@ async def test_undo_shows_the_last_thing_said(tmp_path: Path) -> None:
         told = [c for c in pane.children if not c.has_class("note")]
         assert isinstance(told[-1], Markdown) and not told[-1].has_class("scene")
         assert pane.children[-1].has_class("note")  # what was taken back, said last
+
+
+async def test_a_resumed_game_keeps_the_relationship_lines_and_the_round_declared(
+    tmp_path: Path,
+) -> None:
+    """Coming back to a game, the story pane shows what it showed before quitting: how
+    people's feelings moved (♥), and a line already declared this round at a shared
+    keyboard, so the answer to it is not read as an answer to the next player."""
+    session = await played("Berta, don't you worry, we'll bring your boy home safe")
+    assert session.submit(PlayerAction(character_id="thorin", text="ask Berta about the key"))
+    app = game(tmp_path, session, resumed=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: last_is_said(app) or "ask Berta about the key" in story(app)[-1])
+        said = "\n".join(story(app))
+        assert "♥ Berta trusts you more" in said
+        assert said.index("♥ Berta trusts you more") < said.index("red vial")
+        assert "ask Berta about the key" in said

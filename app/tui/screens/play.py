@@ -21,7 +21,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 from textual.widgets.input import Selection
 
+from app.actions.events import StateChange
 from app.actions.reactions import AskPolicy
+from app.actions.telling import tell
 from app.display.screentext import plain
 from app.display.tablelog import TableLog
 from app.dm.safety import veil_text
@@ -186,7 +188,12 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
                     story.add_action(who, text)
             if entered and n == entered[-1]:
                 story.add_scene(state.scene.name)
+            for change in tell(state, record.events):  # ♥ Berta trusts you more — trust 2
+                if isinstance(change, StateChange):  # (as in play, before the turn's words)
+                    story.add_note(f"♥ {change.description}", "relationship")
             story.add_narration(record.narrative)
+        for waiting in state.pending:  # a round's declarations not yet played (hotseat)
+            story.add_action(state.name_of(waiting.character_id), waiting.text)
         if not first:
             story.add_note(note)
         story.call_after_refresh(story.scroll_end, animate=False)

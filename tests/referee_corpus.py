@@ -117,6 +117,7 @@ HOLDOUT29 = DATA_DIR / "referee" / "holdout29.toml"
 HOLDOUT30 = DATA_DIR / "referee" / "holdout30.toml"
 HOLDOUT31 = DATA_DIR / "referee" / "holdout31.toml"
 HOLDOUT32 = DATA_DIR / "referee" / "holdout32.toml"
+HOLDOUT33 = DATA_DIR / "referee" / "holdout33.toml"
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -51,6 +51,7 @@ from tests.referee_corpus import (
     HOLDOUT30,
     HOLDOUT31,
     HOLDOUT32,
+    HOLDOUT33,
     INTENTS,
     Corpus,
     CorpusError,
@@ -94,6 +95,7 @@ FILES = {
     "holdout30": HOLDOUT30,
     "holdout31": HOLDOUT31,
     "holdout32": HOLDOUT32,
+    "holdout33": HOLDOUT33,
 }
 
 

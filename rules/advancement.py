@@ -135,6 +135,29 @@ class LevelUp:
     unchosen: int = 0
     """Cantrips and spells the level allowed that were not chosen (none of the class's list
     may be left to choose, or the player chose fewer)."""
+    unchosen_cantrips: int = 0
+    """Of :attr:`unchosen`, the cantrips."""
+    offered: tuple[tuple[str, int], ...] = ()
+    """``(name, spell level)`` of what the class's list offered and was not chosen: what a
+    refusal of a level with choices left lists."""
+
+    def left_to_choose(self) -> str | None:
+        """What the level allowed and the player did not choose, and from what — a game
+        that takes levels with no way to choose later refuses the level with this —
+        ``None`` when nothing is left."""
+        if not self.unchosen:
+            return None
+        spells = self.unchosen - self.unchosen_cantrips
+        wanted = [f"{n} cantrip{'s' * (n > 1)}" for n in [self.unchosen_cantrips] if n]
+        wanted += [f"{n} spell{'s' * (n > 1)} of level 1 or more" for n in [spells] if n]
+        names = ", ".join(
+            name for name, lv in self.offered
+            if (lv == 0 and self.unchosen_cantrips) or (lv > 0 and spells)
+        )  # fmt: skip
+        return (
+            f"{self.sheet.name} has more to learn at level {self.new_level}: name "
+            f"{' and '.join(wanted)} too, from: {names}"
+        )
 
     def summary(self) -> str:
         """One line for the log: ``Thorin reaches level 4: +9 HP (32 → 41) …``."""
@@ -348,6 +371,7 @@ def level_up(
         new_sheet = CharacterSheet.model_validate(data)
     except ValidationError as error:  # a sheet the rules cannot hold: say so, change nothing
         return Impossible(f"{sheet.name} cannot level up: {error.errors()[0]['msg']}")
+    left = _unchosen(plan, allowed, learned)
     return LevelUp(
         sheet=new_sheet,
         old_level=sheet.level,
@@ -359,15 +383,18 @@ def level_up(
         learned=learned,
         slots_before=before,
         slots_after=dict(plan.slots),
-        unchosen=_unchosen(plan, allowed, learned),
-    )
+        unchosen=sum(left),
+        unchosen_cantrips=left[0],
+        offered=tuple((name, srd().spells.get(s).level) for s, name in plan.choices
+                      if s not in learned),
+    )  # fmt: skip
 
 
-def _unchosen(plan: LevelUpPlan, allowed: int, learned: tuple[str, ...]) -> int:
-    """New cantrips and spells the player could have chosen from what was offered, and did
-    not."""
+def _unchosen(plan: LevelUpPlan, allowed: int, learned: tuple[str, ...]) -> tuple[int, int]:
+    """New cantrips and spells (of level 1 and up) the player could have chosen from what
+    was offered, and did not."""
     levels = [srd().spells.get(s).level for s in learned]
     offered = [srd().spells.get(s).level for s, _ in plan.choices if s not in learned]
     cantrips = min(plan.cantrips - levels.count(0), offered.count(0))
     spells = min(allowed - (len(levels) - levels.count(0)), len(offered) - offered.count(0))
-    return max(0, cantrips) + max(0, spells)
+    return max(0, cantrips), max(0, spells)

@@ -224,6 +224,9 @@ def take_level(
     result = level_up(sheet, state.rng, hp=hp, asi=asi, spells=spells, choices=choices)
     if isinstance(result, Impossible):
         raise ToolError(result.reason)
+    left = result.left_to_choose()
+    if left:  # (a choice not made now could never be made: the level is taken whole)
+        raise ToolError(left)
     new = result.sheet
     new.xp = effective_xp(sheet)
     state.party[character_id] = new

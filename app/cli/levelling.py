@@ -89,6 +89,9 @@ def level_up_file(
     result = level_up(sheet, rng, hp=hp, asi=asi, spells=spells)
     if isinstance(result, Impossible):
         raise LevelFileError(f"{path}: {result.reason}")
+    left = result.left_to_choose()
+    if left:  # (a choice not made now could never be made: the level is taken whole)
+        raise LevelFileError(f"{path}: {left} (--spells)")
     result.sheet.xp = max(result.sheet.xp, xp_for_level(result.new_level))
     try:
         write_sheet(path, result.sheet)

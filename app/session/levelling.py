@@ -116,6 +116,11 @@ def offer_text(plan: LevelUpPlan) -> str:
         names = ", ".join(name for _, name in plan.choices) or "none in the game's list"
         lines.append(f"  Learns {' and '.join(learn)} from: {names}.")
     example = f" {_best_score(plan)}+2" if plan.asi else ""
+    levels = [(name, srd().spells.get(sid).level) for sid, name in plan.choices]
+    picks = [n for n, lv in levels if lv == 0][: plan.cantrips]  # every choice made
+    picks += [n for n, lv in sorted(levels, key=lambda c: -c[1]) if lv > 0][: plan.spells]
+    if picks:
+        example += " " + ", ".join(name.lower() for name in picks)
     lines.append(f"  Type: /levelup {plan.name} roll{example}  (or average)")
     return "\n".join(lines)
 

@@ -146,6 +146,12 @@ def test_levelup_lists_the_offer_then_takes_the_level_with_the_roll_in_the_log()
     refused = level_up_command(session, "Aria roll int+2 cure wounds")
     assert not refused.ok and "Wizard spell list" in refused.text
     assert session.state.party["aria"].level == 3  # a refusal changes nothing
+    example = offer.text.split("Type: /levelup Aria roll int+2 ", 1)[1]
+    assert example.startswith("shocking grasp, ")  # the example names every choice
+    short = level_up_command(session, "Aria roll int+2 misty step, shatter")
+    assert not short.ok and session.state.party["aria"].level == 3  # a cantrip left out
+    assert "name 1 cantrip too, from: Shocking Grasp, Acid Splash" in short.text
+    assert "Misty Step" not in short.text.split("from:")[1]  # (the cantrips only)
     taken = level_up_command(session, "aria roll int+2 acid splash, misty step, shatter")
     assert taken.ok and taken.result is not None
     roll = next(e for e in taken.events if e.type == "dice_roll")

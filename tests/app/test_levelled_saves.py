@@ -23,7 +23,13 @@ def levelled() -> GameState:
     state = start_session(CAMPAIGN, 5).state
     apply_effects(state, Effects(xp=5400), None, "a deed")
     take_level(state, "thorin", hp="roll", asi={Ability.CON: 1, Ability.STR: 1})
-    take_level(state, "aria", hp="average", asi={Ability.INT: 2}, spells=["misty_step"])
+    take_level(
+        state,
+        "aria",
+        hp="average",
+        asi={Ability.INT: 2},
+        spells=["misty_step", "shatter", "acid_splash"],
+    )
     return state
 
 

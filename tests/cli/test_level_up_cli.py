@@ -41,14 +41,17 @@ def test_a_wizard_file_takes_level_4_with_an_asi_and_spells(tmp_path: Path) -> N
     assert data["hit_dice"]["total"] == 4
     assert {"misty_step", "shatter", "acid_splash"} <= set(data["spells"])
     assert (tmp_path / "aria.toml.1").exists()  # the level-3 sheet is kept
-    code, out = run(str(path), "--seed", "4", "--spells", "fireball")
+    code, out = run(str(path), "--seed", "4", "--spells", "fireball,haste")
     assert code == 0, out  # level 5: the level-4 sheet is kept, and the level-3 one too
     levels = [tomllib.loads((tmp_path / f"aria.toml.{n}").read_text())["level"] for n in (1, 2)]
     assert levels == [4, 3]
     # the same seed rolls the same hit points
     (tmp_path / "again").mkdir()
     again = character_file(tmp_path / "again")
-    run(str(again), "--asi", "int+2", "--seed", "4")
+    code, out = run(str(again), "--asi", "int+2", "--seed", "4")
+    assert code == 2 and "name 1 cantrip and 2 spells of level 1 or more too" in out
+    assert tomllib.loads(again.read_text(encoding="utf-8"))["level"] == 3  # untouched
+    run(str(again), "--asi", "int+2", "--seed", "4", "--spells", "misty step,shatter,acid splash")
     assert tomllib.loads(again.read_text(encoding="utf-8"))["vitals"] == data["vitals"]
 
 

@@ -286,5 +286,8 @@ def test_spells_the_level_allowed_and_the_player_did_not_choose_are_reported() -
     result = take(level_one("Wizard"), random.Random(1), hp="average", spells=["thunderwave"])
     assert result.unchosen == 1  # two spellbook spells a level, one chosen
     assert "1 new spell(s) left unchosen" in result.summary()
+    left = result.left_to_choose()
+    assert left is not None and "name 1 spell of level 1 or more too, from:" in left
+    assert "Magic Missile" in left and "Fire Bolt" not in left  # (no cantrip is owed)
     fighter = take(level_one("Fighter"), random.Random(1), hp="average")
     assert fighter.unchosen == 0 and "unchosen" not in fighter.summary()

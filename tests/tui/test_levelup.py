@@ -66,6 +66,12 @@ async def test_the_dialog_explains_a_refusal_then_takes_the_level(tmp_path: Path
         spells.select("misty_step")
         spells.select("acid_splash")
         dialog.query_one("#hp-roll", RadioButton).value = True
+        dialog.action_confirm()  # one spell of level 1 or more left to choose
+        await pilot.pause()
+        assert isinstance(app.screen, LevelUpScreen) and session.state.party["aria"].level == 3
+        error = str(dialog.query_one("#levelup-error", Static).render())
+        assert "name 1 spell of level 1 or more too" in error
+        spells.select("shatter")
         dialog.action_confirm()
         await pilot.pause()
         assert not isinstance(app.screen, LevelUpScreen)

@@ -107,6 +107,9 @@ class RefereeBase:
         struck on its striker's turn (:mod:`app.session.declared`), not in this turn."""
         self.line_of: dict[str, int] = {}
         """Each speaker's place among the turn's lines (whose sentences are told first)."""
+        self.lent: dict[str, str] = {}
+        """Out of a fight, a hand lent with nothing named ("Aria: I help Mira"): helper ->
+        friend; the friend's check this round is made with it (advantage)."""
         self.cowed: set[str] = set()
         """Foes a threat or a plea has broken: each gives up on its next turn."""
         self._count = 0

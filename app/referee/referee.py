@@ -156,7 +156,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         self.intents, self.made, self.carried = [], [], []
         self.pending, self.spent, self.held_ends = {}, {}, set()
         calls: list[ToolCall] = []
-        self.line_of = {}
+        self.line_of, self.lent = {}, {}
         each: list[list[ToolCall]] = []
         typed: list[str] = []  # the round's lines so far, "Name: line"
         for line in content.splitlines():
@@ -171,8 +171,9 @@ class OfflineReferee(Reacting, Acting, FollowUps):
                 calls += each[-1]
         if len(each) > 1:  # "pick the lock", then another's "i help mira with the lock":
             each = _helped_once(each)  # one attempt, helped (never one alone, then another)
-            kept = {c.id for made in each for c in made}
-            self.made = [c for c in self.made if c.id in kept or c not in calls]
+            each = _lent_hands(each, self.lent)  # "Aria: I help Mira": her check, helped
+            kept = {c.id: c for made in each for c in made}
+            self.made = [kept.get(c.id, c) for c in self.made if c.id in kept or c not in calls]
             calls = [c for made in each for c in made]
         if state.encounter is None and len(each) > 1:
             # A round at a shared table: what is done here comes before the party leaves
@@ -307,5 +308,30 @@ def _helped_once(each: list[list[ToolCall]]) -> list[list[ToolCall]]:
                 kept.append(helped[k[0]])  # the helped attempt, where the deed was said
             elif k is None or not k[1] or k[0] not in plain:
                 kept.append(call)  # (a help said for a deed no line here does stays)
+        done.append(kept)
+    return done
+
+
+def _lent_hands(each: list[list[ToolCall]], lent: dict[str, str]) -> list[list[ToolCall]]:
+    """A round's lines where one lends another a hand with nothing named ("Aria: I help
+    Mira", said before or after "Mira: I pick the lock"): the friend's first check or
+    challenge of the round is made with the help (advantage), one check a helper."""
+    if not lent:
+        return each
+    free = dict(lent)
+    done: list[list[ToolCall]] = []
+    for made in each:
+        kept = []
+        for call in made:
+            helped = call
+            if call.name in ("attempt_challenge", "request_ability_check"):
+                args = json.loads(call.arguments)
+                who = args.get("character_id")
+                helper = next((h for h, f in free.items() if f == who and h != who), None)
+                if helper is not None and not args.get("helper_id"):
+                    del free[helper]
+                    args["helper_id"] = helper
+                    helped = ToolCall(call.id, call.name, json.dumps(args))
+            kept.append(helped)
         done.append(kept)
     return done

@@ -249,6 +249,8 @@ class Ruling(RefereeBase):
         fight = state.encounter
         if fight is None or fight.current.id != actor:
             self.notes.told_for(self.line_of.get(friend), f"{name} lends {shown} a hand.")
+            if fight is None:  # the friend's check this round is helped (the round's plan)
+                self.lent[actor] = friend
             return []
         self.notes.append(f"{name} draws the foe's eye so {shown} can strike.")
         step = self._beside_foe_of(state, actor, friend)  # made in the order they are done

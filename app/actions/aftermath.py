@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.world.state import GameState
+from app.world.tied import bound
 from rules.damage import LifeState
 
 
@@ -18,9 +19,11 @@ def names(items: Sequence[str]) -> str:
 
 def foe_outcomes(state: GameState, foe_ids: Sequence[str]) -> dict[str, list[str]]:
     """The foes' names by how each left the fight: ``fell`` (dead), ``knocked out`` (at 0
-    HP and stable), ``surrendered``, ``fled``, and ``standing`` (still in it)."""
+    HP and stable), ``surrendered``, ``fled``, ``tied up`` (bound hand and foot) and
+    ``standing`` (still in it)."""
     out: dict[str, list[str]] = {
-        "fell": [], "knocked out": [], "surrendered": [], "fled": [], "standing": [],
+        "fell": [], "knocked out": [], "surrendered": [], "fled": [], "tied up": [],
+        "standing": [],
     }  # fmt: skip
     for fid in foe_ids:
         foe = state.creatures[fid]
@@ -30,6 +33,8 @@ def foe_outcomes(state: GameState, foe_ids: Sequence[str]) -> dict[str, list[str
             out["knocked out"].append(foe.name)
         elif foe.left:
             out[foe.left].append(foe.name)
+        elif bound(foe):  # a prisoner, out of the fight: it does not "still stand"
+            out["tied up"].append(foe.name)
         else:
             out["standing"].append(foe.name)
     return out
@@ -37,7 +42,7 @@ def foe_outcomes(state: GameState, foe_ids: Sequence[str]) -> dict[str, list[str
 
 _VERBS = {
     "fell": "fell", "knocked out": "was knocked out", "surrendered": "surrendered",
-    "fled": "fled", "standing": "still stands",
+    "fled": "fled", "tied up": "is tied up", "standing": "still stands",
 }  # fmt: skip
 
 
@@ -50,9 +55,8 @@ def fight_summary(state: GameState, rounds: int, foe_ids: Sequence[str]) -> str:
         if who:
             verb = _VERBS[kind]
             if len(who) > 1:
-                verb = {"standing": "still stand", "knocked out": "were knocked out"}.get(
-                    kind, verb
-                )
+                verb = {"standing": "still stand", "knocked out": "were knocked out",
+                        "tied up": "are tied up"}.get(kind, verb)  # fmt: skip
             clauses.append(f"{names(who)} {verb}")
     lasted = f"The fight lasted {rounds} round{'s' if rounds != 1 else ''}."
     foes = ("; ".join(clauses) + ".") if clauses else "No foe took part."

@@ -41,10 +41,13 @@ class Mercy(RefereeBase):
         if not waiting:
             return None
         choice = next((c for c, words in CHOICES if words.search(intent.text)), None)
+        aimed = [t for t in intent.targets if t in waiting]  # "kill the tied up rat"
+        if choice is None and intent.kind == "attack" and aimed:
+            choice = "execute"  # a blow at a foe who cannot fight back ends it
         if choice is None:
             return None
         said = normalise(intent.text)
-        named = [c for c in waiting if self._named(state, c, said)]
+        named = aimed or [c for c in waiting if self._named(state, c, said)]
         if not named and POINTING.search(intent.text) is None:
             return None  # "use the rope to climb": about no one at the party's mercy
         whom = named[0] if named else waiting[0] if len(waiting) == 1 else None

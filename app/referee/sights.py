@@ -14,7 +14,9 @@ from app.actions.conduct import SLEEP
 from app.understanding.scope import living_creatures
 from app.world import view
 from app.world.campaign import Campaign
-from app.world.state import GameState
+from app.world.mercy import at_mercy
+from app.world.state import Creature, GameState
+from app.world.tied import bound
 from app.world.wording import the
 
 
@@ -44,10 +46,23 @@ def present_text(state: GameState, campaign: Campaign | None) -> str:
         items = [campaign.items[i].name for i in view.items_here(state, campaign)]
         if items and state.encounter is None:
             parts.append(f"Lying about: {join_words(items)}.")
-    foes = [state.creatures[c].name for c in living_creatures(state)]
+    mercy = at_mercy(state)  # after a fight: the prisoners and the fallen who still live
+    foes = [state.creatures[c].name for c in living_creatures(state) if c not in mercy]
     if foes:
         parts.append(f"Foes: {join_words(foes)}.")
+    if mercy:
+        held = [f"{state.name_of(c)} ({_how_held(state.creatures[c])})" for c in mercy]
+        parts.append(f"At your mercy: {join_words(held)}.")
     return " ".join(parts)
+
+
+def _how_held(creature: Creature) -> str:
+    """Why a foe is at the party's mercy, in a word or two."""
+    if creature.left == "surrendered":
+        return "surrendered"
+    if bound(creature):
+        return "tied up"
+    return "out cold"
 
 
 def counted(items: list[str]) -> str:

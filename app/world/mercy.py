@@ -5,7 +5,9 @@ the DM's notes, the offline referee and the playtest's player alike."""
 from __future__ import annotations
 
 from app.world.campaign import Morale
-from app.world.state import GameState
+from app.world.state import Creature, GameState
+from app.world.tied import bound
+from rules.conditions import Condition
 from rules.damage import LifeState
 
 FATES = {"spare": "spared", "bind": "bound", "execute": "executed"}
@@ -18,12 +20,25 @@ def decided(state: GameState, creature_id: str) -> str | None:
 
 
 def at_mercy(state: GameState) -> list[str]:
-    """Foes here who surrendered, are alive and whose fate is not yet decided."""
+    """Foes here who surrendered, or were left helpless by a fight that is over (tied up,
+    knocked out, asleep), are alive and whose fate is not yet decided."""
     return [
         cid for cid, c in state.creatures.items()
-        if c.left == "surrendered" and c.vitals.state is not LifeState.DEAD
-        and c.stands_in(state.scene.id) and decided(state, cid) is None
+        if (c.left == "surrendered"
+            or (state.encounter is None and c.hostile and c.side == "foes" and not c.left
+                and helpless(c)))
+        and c.vitals.state is not LifeState.DEAD and c.stands_in(state.scene.id)
+        and decided(state, cid) is None
     ]  # fmt: skip
+
+
+def helpless(creature: Creature) -> bool:
+    """A foe who cannot fight on nor get away: tied hand and foot, or out cold (knocked out
+    at 0 hit points, or asleep)."""
+    return bound(creature) or any(
+        c.condition in (Condition.UNCONSCIOUS, Condition.INCAPACITATED, Condition.PARALYZED)
+        for c in creature.conditions
+    )
 
 
 def foe_morale(state: GameState, creature_id: str) -> Morale | None:

@@ -252,8 +252,8 @@ def scene_notes(state: GameState, campaign: Campaign | None) -> str:
     waiting = at_mercy(state) if state.encounter is None else []
     if waiting:
         names = ", ".join(f"{state.name_of(c)} ({c})" for c in waiting)
-        parts.append(f"Surrendered, at the party's mercy: {names} — decide_fate when they "
-                     "choose (spare, bind, execute).")  # fmt: skip
+        parts.append(f"At the party's mercy (surrendered, or left helpless by the fight): "
+                     f"{names} — decide_fate when they choose (spare, bind, execute).")  # fmt: skip
     if spec.encounter and spec.encounter not in state.defeated:
         encounter = campaign.encounters[spec.encounter]
         foes = ", ".join(

@@ -127,7 +127,8 @@ def test_making_camp_is_still_a_rest() -> None:
 def test_the_dms_notes_name_the_foes_at_the_partys_mercy() -> None:
     state = surrendered()
     notes = scene_notes(state, CAMPAIGN)
-    assert "Surrendered, at the party's mercy: Wolf 1" in notes and "decide_fate" in notes
+    assert "At the party's mercy (surrendered, or left helpless by the fight): Wolf 1" in notes
+    assert "decide_fate" in notes
     decide_fate_tool(DecideFateArgs(creature_id=at_mercy(state)[0], fate="spare"), state)
     decide_fate_tool(DecideFateArgs(creature_id=at_mercy(state)[0], fate="spare"), state)
     assert "mercy" not in scene_notes(state, CAMPAIGN)

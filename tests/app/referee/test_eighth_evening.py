@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import json
 
+from app.actions.beings import set_vitals
 from app.referee.referee import OfflineReferee
+from app.session.session import GameSession
+from app.session.setup import session_for
+from app.world.tied import BOUND
+from rules.conditions import ActiveCondition, Condition
+from rules.damage import LifeState, Vitals
 from tests.app.referee.test_seventh_evening import table_round
+from tests.app.referee_lines import play
+from tests.referee_corpus import Situation, build_situation
 
 INN = {"campaign": "crossroads", "scene": "inn"}
 TABLE = {"players": {"Ana": ["mira"], "Cy": ["thorin", "aria"]}}
@@ -23,3 +31,37 @@ async def test_a_hand_lent_at_a_shared_table_helps_the_friends_check() -> None:
     picks = [json.loads(c.arguments) for c in referee.made if c.name == "attempt_challenge"]
     assert len(picks) == 1 and picks[0]["helper_id"] == "aria"
     assert "Aria lends Mira a hand" in session.state.history[-1].narrative
+
+
+def _after_the_rats_with_one_tied_up() -> GameSession:
+    """The cellar fight, its last rat tied hand and foot and one knocked out: no foe fights
+    on."""
+    state = build_situation(Situation.model_validate(
+        {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+         "fight": "cellar_rats", "turn": "thorin", "dead": ["giant-rat-2"]}
+    ))  # fmt: skip
+    rat = state.creatures["giant-rat-1"]
+    rat.conditions += [ActiveCondition(condition=c, note=BOUND) for c in
+                       (Condition.RESTRAINED, Condition.INCAPACITATED)]  # fmt: skip
+    set_vitals(state, "giant-rat-3", Vitals(hp=0, max_hp=7, state=LifeState.STABLE))
+    return session_for(state)
+
+
+async def test_a_prisoner_is_no_foe_still_standing_and_can_be_put_to_death() -> None:
+    """After a fight that left a rat tied up: the summary does not say it "still stands",
+    looking around names it as at the party's mercy (not a foe), and "kill the tied up rat"
+    ends it — not "There is nothing here for Thorin to fight"."""
+    session = _after_the_rats_with_one_tied_up()
+    await play(session, "thorin", "I wipe my axe")  # the turn that finds the fight over
+    assert session.state.encounter is None
+    told = session.state.history[-1].narrative + " ".join(c.text for c in session.state.changes)
+    assert "still stands" not in told
+    await play(session, "mira", "look around")
+    look = session.state.history[-1].narrative
+    assert "At your mercy: Giant Rat 1 (tied up) and Giant Rat 3 (out cold)" in look
+    assert "Foes:" not in look
+    referee = await play(session, "thorin", "kill the tied up rat")
+    assert [c.name for c in referee.made] == ["decide_fate"]
+    assert session.state.creatures["giant-rat-1"].vitals.state is LifeState.DEAD
+    await play(session, "thorin", "stab rat 3")  # a blow at one out cold: the same
+    assert session.state.creatures["giant-rat-3"].vitals.state is LifeState.DEAD

@@ -27,6 +27,7 @@ from app.actions.events import (
 )
 from app.actions.registry import ToolSet
 from app.actions.sets import CAMPAIGN_EXPLORATION_TOOLS, COMBAT_TOOLS, EXPLORATION_TOOLS
+from app.actions.unstuck import unstick
 from app.dm.brain import Brain, BrainError, Message, reads_prompt
 from app.dm.config import DMConfig
 from app.dm.context import ContextBuilder, fold_summary, read_actions
@@ -350,8 +351,9 @@ class GameSession:
                 if isinstance(event, NarrativeChunk):
                     report.narrative.append(event.text.strip())
                 yield event
-            for event in self._party_fallen():
-                report.narrative.append(event.description)
+            for event in [*self._party_fallen(), *unstick(self.state)]:
+                if isinstance(event, StateChange):  # nobody left able to act: said
+                    report.narrative.append(event.description)
                 yield event
             for lapsed in self.state.reactions.settle(end_of_turn=True):
                 yield subturn_event(lapsed)  # the players hear which reaction lapsed, and why

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+from app.actions.unstuck import unstick
 from app.dm.brain import Brain
 from app.referee.referee import OfflineReferee
 from app.saves.checkpoints import checkpoints_of, load_checkpoint_file
@@ -62,6 +63,7 @@ def resume_session(
     if kept is not None:  # the table's veils saved with the game outlast an undo or rewind
         kept.extend(t for t in state.truth.veils if t not in kept)  # to before they were made
     recover(state)
+    unstick(state)  # a game saved where nobody could act (an older version, a hand edit)
     session.timeline.mark(state)  # as recovered: where this sitting begins
     if save is not None and Path(save).is_file():
         # The checkpoints kept with the save: undo and rewind reach back past this sitting.

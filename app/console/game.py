@@ -81,6 +81,9 @@ class ConsoleGame:
     """Why the game as it stands is not saved (empty once a save succeeds)."""
     open_line: bool = False
     """Narration is mid-line (a question printed now starts on a new line)."""
+    failed: bool = False
+    """The last turn failed (the DM could not be reached): a command does not run it again
+    unasked — only ``/retry`` or a new line does — as the full-screen game's ``failed``."""
     table_log: TableLog = field(init=False)
     """Makes the dice and combat log's entries (round markers need the fight's history)."""
     keeper: Keeper = field(init=False)
@@ -219,6 +222,7 @@ class ConsoleGame:
             for entry in entries:
                 self.console.print(entry)
         if isinstance(event, ErrorEvent) and event.recoverable:
+            self.failed = True
             self.console.print(plain("Type /retry to run the turn again.", style="yellow"))
         return isinstance(event, StateChange) and event.kind == "ending"
 
@@ -369,6 +373,7 @@ class ConsoleGame:
         before = turntaking.turn_mark(self.session)
         if line.startswith("/"):
             if line.lower().startswith("/retry"):
+                self.failed = False
                 await self.play_turns()
                 return True
             word, _, rest = line[1:].partition(" ")
@@ -381,8 +386,9 @@ class ConsoleGame:
             if not self.command(line):
                 return not await self.keep_before_leaving()
         else:
+            self.failed = False  # a new line: the turn is played again, with it
             self.act(line)
-        if self.session.can_advance():  # a /pass may complete the round
+        if self.session.can_advance() and not self.failed:  # a /pass may complete the round
             await self.autosave(checkpoint=False)  # the line kept before the DM answers
             await self.play_turns()
         elif turntaking.turn_mark(self.session) != before or line.startswith("/"):

@@ -57,6 +57,24 @@ def test_play_reports_a_dm_failure_and_retries() -> None:
     assert "the fire roars" in result.stdout
 
 
+def test_a_command_after_a_failed_turn_does_not_call_the_dm_again() -> None:
+    """Only /retry (or a new line) runs a failed turn again: /status and /roll while the
+    DM is down answer at once, without a request each (and a wait of up to a minute)."""
+    down = Status(500, "down", {"retry-after-ms": "5"})
+    script = [down, down, down, Reply(text="Back again: the fire roars.")]
+    with FakeOpenAI(script) as server:
+        result = CliRunner().invoke(
+            app,
+            ["play", "--seed", "1", "--base-url", server.base_url],
+            input="Thorin: I stoke the fire\n/status\n/roll 1d4\n/retry\n/quit\n",
+        )
+        asked = len(server.requests)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert asked == 4  # the failed turn's three tries, then the one /retry
+    assert out.index("1d4 (") < out.index("the fire roars")  # told after the /retry
+
+
 def test_play_without_a_dm_uses_the_offline_referee() -> None:
     lines = "Mira: look around\nMira: ask Berta about the reward\n/roll 1d20\n/quit\n"
     result = CliRunner().invoke(app, ["play", "--seed", "1"], input=lines)

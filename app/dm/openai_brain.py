@@ -185,7 +185,7 @@ class OpenAIBrain:
                         shown = True
                         yield item
                 return
-            except (openai.OpenAIError, OSError, ValueError, TimeoutError) as error:
+            except (openai.OpenAIError, OSError, ValueError, TimeoutError, RecursionError) as error:
                 if shown or budget.pieces:  # begun, if maybe held back: a cut reply
                     raise self._cut(error, budget) from error
                 if self._other_limit(error, request):
@@ -213,7 +213,7 @@ class OpenAIBrain:
                 break
             try:
                 piece = take(chunk, calls, usage, finish)
-            except (AttributeError, TypeError, ValueError) as error:
+            except (AttributeError, TypeError, ValueError, RecursionError) as error:
                 where = self.config.describe()
                 raise BrainError(
                     f"the DM's server ({where}) sent a piece of its reply in a form the game "
@@ -376,6 +376,11 @@ class OpenAIBrain:
             )
         if isinstance(error, openai.APIConnectionError | OSError):
             return BrainError(f"cannot reach the DM at {where} ({_tries(budget.tries)}): {error}")
+        if isinstance(error, RecursionError):  # JSON nested thousands deep: no reply at all
+            return BrainError(
+                f"the DM's server ({where}) sent a reply nested too deeply to read: check "
+                "that the endpoint speaks the OpenAI chat API"
+            )
         return BrainError(f"the DM's reply broke off: {error}")
 
     async def models(self, seconds: float | None = None) -> list[str]:
@@ -396,7 +401,7 @@ class OpenAIBrain:
         try:
             async with asyncio.timeout(budget.total):
                 return [model.id async for model in client.models.list()]
-        except (openai.OpenAIError, OSError, ValueError, TimeoutError) as error:
+        except (openai.OpenAIError, OSError, ValueError, TimeoutError, RecursionError) as error:
             raise self._masked(self._explain(error, budget)) from None
 
 

@@ -68,6 +68,9 @@ class Reply:
     """Reasoning sent before the text in ``reasoning_content`` (servers that split it out)."""
     deltas: list[dict[str, Any]] = field(default_factory=list)
     """Raw deltas sent after the text, as a careless server might send them."""
+    raw: list[str] = field(default_factory=list)
+    """Events sent as they are after the text (``data: …`` lines no JSON encoder would
+    write: a chunk nested thousands deep)."""
     pace: float = 0.0
     """Seconds before each chunk after the first (a slow but steady model)."""
     finish_reason: str | None = None
@@ -119,6 +122,7 @@ def stream_chunks(reply: Reply) -> list[str]:
             part = {"index": index, "function": {"arguments": arguments[i : i + reply.piece]}}
             out.append(_chunk({"tool_calls": [part]}))
     out += [_chunk(delta) for delta in reply.deltas]
+    out += reply.raw
     if reply.finish:
         done = "tool_calls" if reply.tool_calls or reply.deltas else "stop"
         out.append(_chunk({}, reply.finish_reason or done))

@@ -265,3 +265,18 @@ async def test_a_chunk_of_another_shape_is_said_as_such() -> None:
     message = caught.value.message
     assert "cannot read" in message and "OpenAI chat API" in message
     assert "AttributeError: " not in message
+
+
+async def test_a_chunk_nested_thousands_deep_is_a_server_problem_not_a_bug() -> None:
+    """A chunk of JSON nested 100,000 deep overflows the decoder's recursion: the turn
+    fails as any unreadable reply does (a recoverable BrainError that says what to
+    check), never as the game's own bug ("RecursionError")."""
+    deep = "[" * 100_000 + "]" * 100_000
+    chunk = '{"id":"x","choices":[{"index":0,"delta":{"content":' + deep + "}}]}"
+    with (
+        FakeOpenAI([Reply(text="", raw=[f"data: {chunk}\n\n"], finish=False)]) as server,
+        pytest.raises(BrainError) as caught,
+    ):
+        await collect(brain_for(server))
+    message = caught.value.message
+    assert "OpenAI chat API" in message and "RecursionError" not in message

@@ -2,8 +2,7 @@
 full-screen interface uses, printed as it happens.
 
 Type ``Name: action`` (or just the action, for the character you last played), and
-``/help`` for the commands: ``/status``, ``/prompt`` (the exact messages last sent to the
-DM), ``/roll``, ``/retry``, ``/quit``.
+``/help`` for the commands (``/status``, ``/prompt``, ``/roll``, ``/retry``, ``/quit`` …).
 """
 
 from __future__ import annotations
@@ -82,8 +81,8 @@ class ConsoleGame:
     open_line: bool = False
     """Narration is mid-line (a question printed now starts on a new line)."""
     failed: bool = False
-    """The last turn failed (the DM could not be reached): a command does not run it again
-    unasked — only ``/retry`` or a new line does — as the full-screen game's ``failed``."""
+    """The last turn failed (the DM could not be reached): only ``/retry`` or a new line
+    runs it again, never a command."""
     table_log: TableLog = field(init=False)
     """Makes the dice and combat log's entries (round markers need the fight's history)."""
     keeper: Keeper = field(init=False)
@@ -487,6 +486,12 @@ class ConsoleGame:
         it is said, and the game goes on."""
         try:
             return await step is not False
+        except (KeyboardInterrupt, asyncio.CancelledError):  # ctrl+c while the DM answers
+            interrupted = asyncio.current_task()
+            if interrupted is not None and interrupted.cancelling():
+                interrupted.uncancel()
+            self.console.print(plain("Interrupted: that turn was not played.", style="yellow"))
+            return not await self.keep_before_leaving()  # leave as /quit does: saved, said
         except Exception as error:
             self.console.print(
                 plain(f"Something went wrong ({type(error).__name__}: {error}); "

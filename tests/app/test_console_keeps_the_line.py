@@ -42,3 +42,22 @@ def test_a_line_is_saved_before_the_dm_answers_it(tmp_path: Path) -> None:
     asyncio.run(typed())
     saved = load_game("kept", tmp_path)
     assert [(a.character_id, a.text) for a in saved.pending] == [("mira", "I look around")]
+
+
+def test_ctrl_c_while_the_dm_answers_leaves_as_quit_does(tmp_path: Path) -> None:
+    """The game's step survives the interruption: said, saved with the line queued, and the
+    sitting ends as /quit ends it (with where the game was saved), not in silence."""
+    state = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
+    session = session_for(state)
+    session.brain = _Stopped()  # type: ignore[assignment]
+    out = io.StringIO()
+    game = ConsoleGame(session, Console(file=out, width=100, color_system=None), input,
+                       save_as="kept", saves=tmp_path)  # fmt: skip
+
+    async def typed() -> bool:
+        return await game.survive(game.handle("Mira: I look around"))
+
+    assert asyncio.run(typed()) is False  # leave
+    assert "Interrupted: that turn was not played." in out.getvalue()
+    saved = load_game("kept", tmp_path)
+    assert [(a.character_id, a.text) for a in saved.pending] == [("mira", "I look around")]

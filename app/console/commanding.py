@@ -52,7 +52,7 @@ def command(game: Table, line: str) -> bool:
     word = word.lower()
     if word in ("quit", "exit", "q"):
         return False
-    if word == "help":
+    if word in ("help", "h", "?"):  # (as the guide and the full-screen game have them)
         game.console.print(plain(HELP))
     elif word == "status":
         for text in game.status_lines():

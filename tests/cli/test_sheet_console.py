@@ -36,3 +36,8 @@ def test_journal_lists_goals_gear_facts_people_and_places(tmp_path: Path) -> Non
     assert "• Something has been clawing at the trapdoor from underneath." in journal
     assert "Berta (friendly) — met at The Crossroads Inn" in journal
     assert "Tam" not in journal.split("Places visited:")[0].split("People met:")[1]
+
+
+def test_help_answers_to_h_and_a_question_mark_as_the_guide_says(tmp_path: Path) -> None:
+    out = play(tmp_path, "/h\n/?\n/quit\n")
+    assert out.count("/sheet [NAME]") == 2 and "Unknown command" not in out

@@ -159,11 +159,13 @@ class Ruling(RefereeBase):
                 self.notes.append(f"{name} makes sure {shown} stays out cold.")
                 return []
             sheet = state.party.get(actor)
-            named = [
+            words = re.findall(r"[a-z]{3,}", intent.text.lower())
+            named = [  # ("knock him out with my quarterstaff", "… my staff": with it)
                 w
                 for w in (sheet.weapons if sheet else [])
                 if w.replace("_", " ") in intent.text.lower()
-            ]  # ("knock him out with my quarterstaff": with it)
+                or any(w.replace("_", "").endswith(word) for word in words)
+            ]
             attack = Intent("attack", intent.text, actor, targets=(target,), confidence=1.0,
                             extra=("knock_out",), item=named[0] if named else None)  # fmt: skip
             self.notes.append(f"{name} goes for a stunning blow.")

@@ -65,3 +65,12 @@ async def test_a_prisoner_is_no_foe_still_standing_and_can_be_put_to_death() -> 
     assert session.state.creatures["giant-rat-1"].vitals.state is LifeState.DEAD
     await play(session, "thorin", "stab rat 3")  # a blow at one out cold: the same
     assert session.state.creatures["giant-rat-3"].vitals.state is LifeState.DEAD
+
+
+async def test_a_knock_out_with_my_staff_is_struck_with_the_quarterstaff() -> None:
+    spec = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "aria"}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    referee = await play(session, "aria", "I knock out rat 3 with my staff")
+    blows = [json.loads(c.arguments) for c in referee.made if c.name == "attack"]
+    assert blows and blows[0].get("weapon") == "quarterstaff" and blows[0].get("knock_out")

@@ -110,8 +110,8 @@ def _cut(text: str, pattern: re.Pattern[str], strong: bool) -> list[Piece]:
     pieces: list[Piece] = []
     start = 0
     for match in pattern.finditer(masked):
-        if match.start() == 0:
-            continue
+        if match.start() == 0 or (not strong and _HANGING.search(masked[start : match.start()])):
+            continue  # ("what's my and Aria's hp": "my" wants what comes after the "and")
         asked = "?" in masked[match.start() : match.end()]
         pieces.append(Piece(text[start : match.start()], strong if pieces else True, asked=asked))
         start = match.end()
@@ -193,6 +193,8 @@ def _proposed(text: str, in_time_order: bool) -> tuple[Piece, ...]:
     return tuple(pieces[: MAX_CLAUSES * 3])
 
 
+_HANGING = re.compile(r"\b(?:my|your|his|our|their|the|a|an|its)\s*$", re.IGNORECASE)
+"""A piece that ends on a word that wants its noun: no cut after it."""
 _LONE_OBJECT = re.compile(r"(?:me|myself|us|him|her|them|you)[.!?]*", re.IGNORECASE)
 """A piece that is only a pronoun: the object of the clause before it ("… and me")."""
 _BACK = re.compile(

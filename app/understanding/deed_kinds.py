@@ -62,6 +62,8 @@ def deed_of(said: str) -> Deed | None:
     """The improvised deed a clause starts with (the longest words that fit), if any.
     Cached by the clause: a line's reading asks it more than once, and the same words
     ("attack the nearest goblin") come back turn after turn."""
+    if _OWN_FEET.match(said):  # "drags her wet boots over to the fire": a step, no heave
+        return None
     best: tuple[int, Deed] | None = None
     for deed in DEEDS:
         for word in deed.words:
@@ -77,6 +79,12 @@ def deed_of(said: str) -> Deed | None:
     return best[1] if best else None
 
 
+_OWN_FEET = re.compile(
+    r"^(?:i\s+|we\s+|\w+\s+)?(?:drag|drags|dragging|haul|hauls|hauling|pull|pulls)\s+"
+    r"(?:my|his|her|their|our)\s+(?:\w+\s+)?(?:feet|boots|self|selves|body|bones|legs|"
+    r"weary|tired)\b"
+)
+"""One's own feet dragged along ("drags her wet boots over to the fire"): a way of walking."""
 PULLED_FREE = re.compile(
     r"^(?:i\s+|we\s+)?(?:pull|tug|yank|pluck|unhook|work|prise|prize|pry|"
     r"tease)(?:s|es)?\b.*\b(?:off|from|out of|free|loose)\b"

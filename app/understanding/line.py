@@ -31,6 +31,7 @@ from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.piece_fit import chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
+from app.understanding.pointing import pointed
 from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.readying import readied_after
@@ -130,8 +131,7 @@ def _line(
         if mood is not None:  # "*hums nervously*", "*sighs*": how the character is, told
             return mood
     if any(_MINE.search(m.group(0)) for m in EMOTE.finditer(text)):
-        text = text.replace("*", " ")  # "… now! *then I swing my mace at the thrall*": a
-        # deed of the speaker's own in stars is a deed, not a gesture
+        text = text.replace("*", " ")  # "*then I swing my mace at it*": a deed, no gesture
     bare = EMOTE.sub(" ", text).strip()
     if bare and bare != text.strip():
         starred = " ".join(m.group(0).strip("*") for m in EMOTE.finditer(text))
@@ -141,9 +141,9 @@ def _line(
             else None
         )
         if gesture is not None and gesture.kind in ("attack", "cast") and gesture.confidence >= 0.7:
-            return replace(gesture, text=text)  # "get off her you overgrown mouse! *swings
-            # at the one that bit aria*": the blow in stars is the deed, the words its cry
+            return replace(gesture, text=text)  # "get off her! *swings at it*": the blow
         said = _understand(bare, actor, state, campaign, language=language)
+        said = pointed(said, starred, lambda t: _understand(t, actor, state, campaign))
         if said.kind not in NOT_A_DEED | {"talk", "question"}:
             return replace(said, text=text)  # "drop your weapons! *raises sword*": the words
         if said.kind in ("talk", "question"):

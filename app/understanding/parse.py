@@ -25,6 +25,7 @@ from app.understanding.addressing import (
 from app.understanding.deed_kinds import SUBDUING, deed_of
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
+from app.understanding.figures import figure_asked
 from app.understanding.freeform import free_deed
 from app.understanding.friends_asked import acting_for, called_last
 from app.understanding.going import HEADING, headed_for
@@ -328,6 +329,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     """The line, its speaker settled, read by each rule in turn."""
     if bare.held_ready(ctx):
         return None  # "rapier up": how it is done, no blow
+    if (figure := figure_asked(ctx)) is not None:  # "longbow damage", "dmg per dart?"
+        return figure
     if any(h.startswith("can ") and starts_with(said, h) for h in ctx.vocab.help) and not (
         _SAVING_SOMEONE.search(said)
     ):

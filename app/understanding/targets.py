@@ -157,6 +157,8 @@ _EXCEPT = re.compile(
 """A foe ruled out at the end of a description: "the bleeding one, not the boss"."""
 
 
+_OPPOSITE = {"wounded": "healthy", "asleep": "awake", "awake": "asleep"}
+"""A state denied, and the state that is meant ("the rat that isn't asleep": awake)."""
 _NUMBER_OWNS = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine)'s\b")
 
 
@@ -274,8 +276,9 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
         r"\s+(yet\s+)?(\w+)",
         said,
     )
-    if negated and vocab.descriptors.get(negated.group(3)) == "wounded":
-        wanted = (wanted - {"wounded"}) | {"healthy"}  # ("the rat nobody has hurt yet")
+    denied = vocab.descriptors.get(negated.group(3)) if negated else None
+    if denied in _OPPOSITE:  # ("the rat nobody has hurt yet", "the one that isn't asleep")
+        wanted = (wanted - {denied}) | {_OPPOSITE[denied]}
     if "other" in wanted and wanted - {"other", "any", "last"} and others_own:
         wanted.discard("other")  # "into the wounded one, then away from the other one's swing"
     if _LEAST_HURT.search(said) and len(pool) > 1:  # "the less hurt one": the hardiest left

@@ -42,8 +42,9 @@ THREATS = re.compile(
     r"(?:scare|drive|chase) (?:them|it|him|her|the \w+) (?:off|away)|"
     r"(?:tell|tells|telling|order|orders|ordering|shout at|yell at|scream at|bark at|command|"
     r"commands|commanding|growl at|growls at|snarl at|snarls at|warn|warns|warning) "
-    r"(?:them|it|him|her|the \w+(?: \w+)?) to (?:run|flee|leave|go|get|let|stop|drop|release|"
-    r"back off|clear off|stand down|throw down|put down|lay down|call off)|"
+    r"(?:them|it|him|her|the \w+(?: \w+)?|\w+(?: \d+)?) to (?:run|flee|leave|go|get|let|stop|"
+    r"drop|release|back off|clear off|stand down|throw|put down|lay down|call off|"
+    r"surrender|yield|give up)|"
     r"call (?:them|your \w+|off your \w+) off|call off (?:your|his|the|yer) \w+|"
     r"(?:we|i)(?:'ll| will) (?:let you live|spare you)|"
     r"(?:we'?re|we are|i'?m|i am) (?:done|finished|through) fighting|"
@@ -101,6 +102,10 @@ def threat(ctx: Context) -> Intent | None:
         return None  # ("swings it at the closer one, yelling to scare them off": the swing)
     if _CRY.match(found.group(1)) and _BLOW_BEFORE.search(said[found.end() :]):
         return None  # "with a bellow of 'Khazad!' he brings his sword down on the rat"
+    bidden = _BIDDEN.match(found.group(1))  # "tell Thorin to throw the rope", "tell Corin
+    whom = bidden.group(1) if bidden is not None else "them"  # to get clear": no foe's
+    if whom not in ("them", "it", "him", "her", "the") and not ctx.named("creature", text=whom):
+        return None  # words: a friend's to do, no threat
     if found.group(1) == "back off" and not _BACK_OFF_SAID.search(said):
         return None  # "disengage and back off toward the steps": the speaker's own step
     shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell)",
@@ -113,6 +118,12 @@ def threat(ctx: Context) -> Intent | None:
     return improvised(ctx, next(d for d in DEEDS if d.key == key))  # is asked, not threatened
 
 
+_BIDDEN = re.compile(
+    r"(?:tell|tells|telling|order|orders|ordering|command|commands|commanding|warn|warns|"
+    r"warning|shout at|yell at|scream at|bark at|growl at|growls at|snarl at|snarls at) "
+    r"(\w+) to\b"
+)
+"""Whom words bid do something, when named plainly."""
 GENTLE = re.compile(
     r"\b(?:(?:don'?t|do not|won'?t|will not|never) (?:want to |mean to |wish to )?"
     r"(?:hurt|harm|kill)|no (?:harm|one|body) (?:will|needs to|has to)|you'?(?:ll| will) be "

@@ -88,6 +88,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "take us to your boss": asked of them
             if kind == "take" and _TAKE_A.match(ctx.said[at + len(phrase) :]):
                 continue  # "take a look at that tunnel": a look, nothing taken
+            if kind == "move" and word in ("exit", "exits") and before in _EXITS_NAMED:
+                continue  # "looks at every room for exits", "the exits": ways, nobody goes
             if kind == "move" and word == "open" and before in (["the"], ["an"], ["that"]):
                 continue  # "look at the open door": a door that is open, nobody goes through
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
@@ -117,6 +119,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     return sorted(hits)
 
 
+_EXITS_NAMED = [[w] for w in ("for", "the", "any", "no", "other", "all", "two", "some", "its")]
+"""Words before "exit" or "exits" that make it the way out, not a going."""
 _A_FIGHT_NAMED = (["this"], ["that"], ["these"], ["those"])
 """Words before a blow's word that make it a noun: "ugh this fight", "that hit"."""
 _A_FIGURE_OF_IT = [[w] for w in ("bonus", "bonuses", "modifier", "mod", "roll", "rolls", "chance")]

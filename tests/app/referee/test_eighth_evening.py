@@ -13,7 +13,7 @@ from app.world.tied import BOUND
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState, Vitals
 from tests.app.referee.test_seventh_evening import table_round
-from tests.app.referee_lines import play
+from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
 INN = {"campaign": "crossroads", "scene": "inn"}
@@ -74,3 +74,53 @@ async def test_a_knock_out_with_my_staff_is_struck_with_the_quarterstaff() -> No
     referee = await play(session, "aria", "I knock out rat 3 with my staff")
     blows = [json.loads(c.arguments) for c in referee.made if c.name == "attack"]
     assert blows and blows[0].get("weapon") == "quarterstaff" and blows[0].get("knock_out")
+
+
+RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+        "fight": "cellar_rats", "turn": "aria"}  # fmt: skip
+
+
+def test_a_figure_asked_in_shorthand_is_a_question_not_a_blow() -> None:
+    """ "magic missile dmg per dart?", "longbow damage", "mira's hp": asked of the DM — in a
+    fight too, where the spell or the weapon first reads like a cast or a blow."""
+    for line in ("magic missile dmg per dart?", "ray of frost damage?", "dagger damage",
+                 "what's my fire bolt damage"):  # fmt: skip
+        assert read(RATS, "aria", line)[0].kind == "question", line
+    assert read({**RATS, "turn": "thorin"}, "thorin", "longsword damage is what, d8?")[0].kind == (
+        "question"
+    )
+    assert read(RATS, "aria", "mira's hp")[0].targets == ("mira",)
+    for line in ("fire bolt the rat", "magic missile", "fire bolt damage on rat 2"):
+        assert read(RATS, "aria", line)[0].kind == "cast", line  # still cast
+
+
+async def test_the_answer_to_a_weapons_damage_is_its_numbers() -> None:
+    said = await told({**RATS, "turn": "thorin"}, "thorin", "longsword damage is what, d8?")
+    assert "1d8+3 slashing" in said
+
+
+def test_a_foe_pointed_at_in_stars_is_the_one_aimed_at() -> None:
+    cast = read(RATS, "aria", '"Burn, vermin!" *points at the second rat* fire bolt')[0]
+    assert cast.kind == "cast" and cast.targets == ("giant-rat-2",)
+    assert read(RATS, "aria", "*nods toward rat 3* magic missile")[0].targets == ("giant-rat-3",)
+
+
+def test_a_state_denied_names_the_other_foes() -> None:
+    asleep = {**RATS, "turn": "thorin", "conditions": {"giant-rat-2": ["unconscious"],
+                                                       "giant-rat-3": ["unconscious"]}}  # fmt: skip
+    for line in ("hit the rat that isn't asleep", "attack the one that's not sleeping"):
+        assert read(asleep, "thorin", line)[0].targets == ("giant-rat-1",), line
+    assert read(asleep, "thorin", "hit the sleeping rat")[0].targets[0] != "giant-rat-1"
+
+
+def test_a_foe_told_to_give_up_by_name_is_threatened_and_a_friend_is_only_bidden() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True},
+              "fight": "tunnel_guards", "turn": "mira"}  # fmt: skip
+    told_off = read(guards, "mira", "I tell goblin 2 to drop his blade")[0]
+    assert (told_off.kind, told_off.targets, told_off.action) == (
+        "improvise",
+        ("goblin-2",),
+        "intimidation",
+    )
+    assert read(guards, "mira", "tell goblin 1 to surrender")[0].kind == "improvise"
+    assert read(guards, "mira", "I tell Thorin to throw the rope")[0].kind != "improvise"

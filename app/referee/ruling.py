@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.actions.calls import ToolCall
 from app.actions.position_tools import engaged_foes, spots
+from app.actions.rest_tools import foes_close_by
 from app.actions.senses import sense_needed
 from app.referee.base import RefereeBase
 from app.referee.fighting import is_beast
@@ -142,6 +143,11 @@ class Ruling(RefereeBase):
             shown = the(ways[target])
         if key == "wake":
             return self._wake(state, actor, target)
+        if key == "sneak" and state.encounter is None and not _watchers(state):
+            # "sneak past" with the guards gone: nobody to get by, so no roll for it
+            self.notes.append(f"Nobody here is watching: {name} goes on unseen, no sneaking "
+                              "needed.")  # fmt: skip
+            return []
         cord = _cord(state, actor)
         if key == "bind" and target in ways:  # (a way is never trussed up: said so)
             self.notes.append(f"{name} finds nobody there to tie up.")
@@ -435,3 +441,17 @@ def _senseless(state: GameState, cid: str) -> bool:
         return False
     out = any(a.condition.value in ("unconscious", "asleep") for a in who.conditions)
     return out or (who.vitals.hp == 0 and who.vitals.state is not LifeState.DEAD)
+
+
+def _watchers(state: GameState) -> list[str]:
+    """Who here could see the party sneak by: foes standing and awake (or waiting on the
+    party's move, as the goblins at their dice), and the people of the story here."""
+    if foes_close_by(state):
+        return ["foes"]
+    foes = [cid for cid, c in state.creatures.items()
+            if c.hostile and c.vitals.hp > 0 and not c.left and c.stands_in(state.scene.id)
+            and not any(a.condition.value in ("unconscious", "incapacitated")
+                        for a in c.conditions)]  # fmt: skip
+    campaign = state.campaign
+    people = view.npcs_here(state, campaign) if campaign is not None else []
+    return foes + list(people)

@@ -12,6 +12,7 @@ from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.improvised import improvised
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
+from app.understanding.spells import spells_named
 from app.understanding.words import normalise
 from app.world.state import GameState
 
@@ -63,7 +64,10 @@ _BLOW_BEFORE = re.compile(
 """A blow told before the shouting: the blow is the deed, the shout its colour."""
 _CRY = re.compile(r"roar|howl|bellow|war ?cry")
 """A cry with no words to the foes: with a blow after it, the blow's colour."""
-_BACK_OFF_SAID = re.compile(r"^back off\b(?! (?:to|toward|towards|from|and|a))|back off[,!]|!")
+_BACK_OFF_SAID = re.compile(
+    r"^back off\b(?! (?:to|toward|towards|from|and|a|behind|away|into|out|under|past|round|"
+    r"around|over|up|down|slowly|carefully|quickly|behind)\b)|back off[,!]|!"
+)
 """"Back off" said to the foes (first, or shouted), not a step back of one's own."""
 STRIKES_FIRST = re.compile(
     r"^(?:i\s+)?(?:attack|stab|hit|shoot|slash|strike|swing|cast|fire|smite|kill)\b|"
@@ -98,6 +102,9 @@ def threat(ctx: Context) -> Intent | None:
     wondered = _WONDERED.match(said) and not re.search(r"\b(?:you|ya|ye|u)\b", said)
     if found is not None and wondered and ctx.raw.rstrip().endswith("?"):
         return None  # "does grubnak look like he's about to give up?": asked of the DM
+    known = set(sheet.spells) if sheet is not None else set()
+    if found is not None and known & set(spells_named(said)):
+        return None  # '"your howl is off-key" vicious mockery at wolf 2': the spell's words
     if found is None or STRIKES_FIRST.search(said) or _BLOW_BEFORE.search(said[: found.start()]):
         return None  # ("swings it at the closer one, yelling to scare them off": the swing)
     if _CRY.match(found.group(1)) and _BLOW_BEFORE.search(said[found.end() :]):

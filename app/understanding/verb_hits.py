@@ -50,6 +50,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "we didn't come to fight", "I don't want to hurt him"
             if kind == "hold" and PINNED.match(ctx.said[at:]):
                 continue  # "holds him down": a foe pinned, no turn passed
+            if kind == "attack" and before in _IS and ctx.said[at:].split()[0].endswith("ing"):
+                continue  # "my axe is slashing", "the rat is biting Thorin": told, not done
             if kind == "attack" and before == ["no"] and ctx.said[at:].split()[0].endswith("ing"):
                 continue  # "no attacking": forbidden (where "no attack rat 2" corrects one)
             first = ctx.said[at:].split()[0] if at >= 0 else ""
@@ -119,6 +121,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     return sorted(hits)
 
 
+_IS = [[w] for w in ("is", "are", "was", "were", "it's", "its", "s")]
+"""Words before a blow's "-ing" word that make it what something is or does."""
 _EXITS_NAMED = [[w] for w in ("for", "the", "any", "no", "other", "all", "two", "some", "its")]
 """Words before "exit" or "exits" that make it the way out, not a going."""
 _A_FIGHT_NAMED = (["this"], ["that"], ["these"], ["those"])

@@ -124,3 +124,37 @@ def test_a_foe_told_to_give_up_by_name_is_threatened_and_a_friend_is_only_bidden
     )
     assert read(guards, "mira", "tell goblin 1 to surrender")[0].kind == "improvise"
     assert read(guards, "mira", "I tell Thorin to throw the rope")[0].kind != "improvise"
+
+
+async def test_sneaking_past_nobody_takes_no_roll() -> None:
+    """With the guards beaten, "sneak past" has nobody to get by: no Stealth check."""
+    clear = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats",
+             "tunnel_guards"], "flags": {"trapdoor_open": True, "tam_found": True,
+             "guards_passed": True}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(clear)))
+    referee = await play(session, "thorin", "sneak past")
+    assert not [c for c in referee.made if c.name == "request_ability_check"]
+    assert "Nobody here is watching" in session.state.history[-1].narrative
+
+
+def test_steps_away_a_friends_errand_and_a_potion_thrown_to_a_friend() -> None:
+    wolves = {"campaign": "hollow_ford", "scene": "woods", "fight": "woods_wolves",
+              "turn": "ivo"}  # fmt: skip
+    back = read(wolves, "ivo", "back off behind bram")[0]
+    assert (back.kind, back.action) == ("manoeuvre", "withdraw")
+    assert read(wolves, "ivo", "back off, wolves")[0].kind == "improvise"  # said to them
+    mocked = read(wolves, "ivo", '"your howl is off-key" vicious mockery at wolf 2')[0]
+    assert (mocked.kind, mocked.spell, mocked.targets) == ("cast", "vicious_mockery", ("wolf-2",))
+    rats = {**RATS, "turn": "mira"}
+    tumbled = read(rats, "mira", "disengage and tumble away")
+    assert [(c.kind, c.action) for c in tumbled] == [("manoeuvre", "disengage"),
+                                                      ("manoeuvre", "withdraw")]  # fmt: skip
+    warden = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "ione",
+              "defeated": ["strand_thralls"], "give": {"ione": ["healing potion"]}}  # fmt: skip
+    thrown = read(warden, "ione", "throw wren the potion then shoot the ghost")
+    assert [(c.kind, c.targets[:1]) for c in thrown] == [
+        ("give", ("wren",)),
+        ("attack", ("the-grey-sister",)),
+    ]
+    slashing = read({**warden, "turn": "cass"}, "cass", "my mace is slashing, right? is she undead")
+    assert all(c.kind != "attack" for c in slashing)

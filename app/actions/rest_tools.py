@@ -56,27 +56,34 @@ def foes_close_by(state: GameState) -> str:
     return ", ".join(named)
 
 
-def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
-    """rest: short or long, for the named characters or the whole party."""
+def rest_refused(state: GameState, kind: str, ids: list[str]) -> str | None:
+    """Why these characters cannot rest now (``None`` when they can): what the ``rest``
+    tool refuses, asked before a rest is joined ("Thorin: rest too")."""
     if state.encounter is not None:
-        raise ToolError("nobody can rest during a fight")
+        return "nobody can rest during a fight"
     close = foes_close_by(state)
     if close:
-        raise ToolError(f"nobody can rest with {close} close by: deal with them, or move on first")
-    ids = args.character_ids or list(state.party)
+        return f"nobody can rest with {close} close by: deal with them, or move on first"
     unknown = [cid for cid in ids if cid not in state.party]
     if unknown:
-        raise ToolError(
-            f"unknown character(s) {', '.join(unknown)}; party: {', '.join(state.party)}"
-        )
-    slept = [cid for cid in ids if cid in state.long_rested] if args.kind == "long" else []
-    if slept and len(slept) == len(ids):
+        return f"unknown character(s) {', '.join(unknown)}; party: {', '.join(state.party)}"
+    if kind == "long" and all(cid in state.long_rested for cid in ids):
         who = "the party has" if len(ids) > 1 else f"{state.party[ids[0]].name} has"
-        raise ToolError(  # (the SRD: no more than one long rest in 24 hours)
+        return (  # (the SRD: no more than one long rest in 24 hours)
             f"{who} slept the night already, and one long rest a day is all anyone gets: "
             "another waits until they have been on their way or fought (a short rest, an "
             "hour, still helps)"
         )
+    return None
+
+
+def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
+    """rest: short or long, for the named characters or the whole party."""
+    ids = args.character_ids or list(state.party)
+    refused = rest_refused(state, args.kind, ids)
+    if refused:
+        raise ToolError(refused)
+    slept = [cid for cid in ids if cid in state.long_rested] if args.kind == "long" else []
     ids = [cid for cid in ids if cid not in slept]
     results: list[dict[str, Any]] = []
     events: list[SessionEvent] = []

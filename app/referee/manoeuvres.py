@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from app.actions.beings import economy_of
 from app.actions.calls import ToolCall
 from app.actions.position_tools import cover_feature, engaged_foes
+from app.actions.rest_tools import rest_refused
 from app.referee.base import RefereeBase
 from app.referee.casting import beam_onto
 from app.referee.positioning import fallback
@@ -141,7 +142,9 @@ class Manoeuvres(RefereeBase):
             return []
         kind = intent.action or "short"
         for call in self.made:  # "we take a short rest", then "Thorin: rest too": one rest
-            if call.name == "rest" and json.loads(call.arguments).get("kind") in (kind, "long"):
-                self.notes.append(f"{state.name_of(actor)} rests with the others.")
+            joined = json.loads(call.arguments).get("kind")
+            if call.name == "rest" and joined in (kind, "long"):
+                if not rest_refused(state, joined, list(state.party)):  # (else the refusal
+                    self.notes.append(f"{state.name_of(actor)} rests with the others.")  # says)
                 return []
         return [self._call("rest", actor, "rest", kind=kind)]

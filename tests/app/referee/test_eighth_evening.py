@@ -7,6 +7,7 @@ import json
 
 from app.actions.beings import set_vitals
 from app.referee.referee import OfflineReferee
+from app.session import declaring
 from app.session.session import GameSession
 from app.session.setup import session_for
 from app.world.tied import BOUND
@@ -158,3 +159,16 @@ def test_steps_away_a_friends_errand_and_a_potion_thrown_to_a_friend() -> None:
     ]
     slashing = read({**warden, "turn": "cass"}, "cass", "my mace is slashing, right? is she undead")
     assert all(c.kind != "attack" for c in slashing)
+
+
+async def test_a_rest_joined_when_the_rest_is_refused_is_not_told_as_taken() -> None:
+    spec = {**INN, **TABLE}
+    session = await table_round(spec, ("mira", "we take a long rest"), ("thorin", "rest too"))
+    assert session.state.long_rested  # the first night's rest; then a second asked for
+    for who, line in (("mira", "another long rest"), ("thorin", "same")):
+        reply, _ = declaring.declare(session, line, who)
+        assert reply.ok, reply.text
+    async for _ in session.process():
+        pass
+    told = session.state.history[-1].narrative
+    assert "slept the night already" in told and "rests with the others" not in told

@@ -83,7 +83,9 @@ def joined(
             continue
         if _JOINED.match(said) or _PASSING.match(said) or _AGAIN.match(said) or "?" in said:
             continue  # a join, a pass or a question is nothing to join
-        return said
+        # "Ione grits her teeth … We try the causeway again!": what she does, done by the
+        # one who joins her (her name read as theirs, never as acting for her)
+        return re.sub(rf"^{re.escape(name)}\b(?:'s)?", "I", said.strip())
     return None
 
 

@@ -172,3 +172,15 @@ async def test_a_rest_joined_when_the_rest_is_refused_is_not_told_as_taken() -> 
         pass
     told = session.state.history[-1].narrative
     assert "slept the night already" in told and "rests with the others" not in told
+
+
+async def test_following_a_friend_who_told_a_paragraph_of_herself_is_no_acting_for_her() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"],
+              "players": {"Ana": ["ione"], "Ben": ["cass", "wren"]}}  # fmt: skip
+    paragraph = ("Ione grits her teeth, tucks her bow under her cloak to keep the string dry, "
+                 "and runs, low and fast, along the weed-slick stones. We try the causeway "
+                 "again!")  # fmt: skip
+    session = await table_round(strand, ("ione", paragraph),
+                                ("cass", "I follow her, holding my holy symbol"))  # fmt: skip
+    told = session.state.history[-1].narrative
+    assert "Ione is played by Ana" not in told

@@ -130,8 +130,9 @@ def _a_friend(ctx: Context, word: str) -> bool:
 
 
 _LONE_VERB = re.compile(
-    r"^(?:(?:i|we|let's|lets|then|now|and|so|ok|okay)\s+)*(\w+)"
-    r"(?:\s+(?:over|across|now|together|quickly|carefully))?\W*$"
+    r"^(?:(?:i|we|let's|lets|then|now|and|so|ok|okay|try|tries)\s+)*(\w+)"
+    r"(?:\s+(?:over|across|now|together|quickly|carefully|slowly|again|once more|one more time|"
+    r"this time|fast))*\W*$"
 )
 _ANY_DEED = frozenset({"go", "take", "walk", "head", "get", "look", "use", "open", "try", "make",
                        "do", "run", "move", "find", "ask", "talk", "say"})  # fmt: skip
@@ -145,8 +146,9 @@ def _by_its_verb(ctx: Context) -> Intent | None:
     if lone is None or lone.group(1) in _ANY_DEED | PLAIN_TALK:
         return None
     verb = lone.group(1)
+    verbs = {verb, verb.removesuffix("ing")}  # ("try crossing again": cross)
     found = {t.id for t in ctx.scope.of("challenge") for p in t.names
-             if len(p.split()) > 1 and p.split()[0] == verb}  # fmt: skip
+             if len(p.split()) > 1 and p.split()[0] in verbs}  # fmt: skip
     if len(found) != 1 or len(ctx.raw.split()) < 2:  # ("pick" alone says too little)
         return None
     return ctx.intent("challenge", targets=(found.pop(),), confidence=0.8)

@@ -326,9 +326,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # "I knock him out", "knife to his throat": the one foe left, or the one at hand
         target = foe_at_hand(ctx, [f.id for f in foes])
     catcher = ctx.scope.get(target, "member") if deed.key == "throw" and target else None
-    tossed = ctx.named("carried", text=ctx.said) if catcher is not None else []
-    if catcher is not None and tossed and catcher.id != ctx.actor:  # "throw wren the potion"
-        return ctx.intent("give", targets=(catcher.id, tossed[0].id), item=tossed[0].id)
+    if catcher is not None and catcher.id != ctx.actor:  # "throw wren the potion": given
+        tossed = [t for t in ctx.named("carried", text=ctx.said) if "rope" not in t.name]
+        if tossed:  # (a rope thrown: to haul them in by)
+            return ctx.intent("give", targets=(catcher.id, tossed[0].id), item=tossed[0].id)
     hurled_at = _HURLED_AT.search(ctx.said) if deed.key == "throw" and foes else None
     if hurled_at is not None and _BODY_THROWN.search(ctx.said):  # "throws his shoulder into
         hurled_at = None  # wolf 1 to knock it flat": a shove, or a tackle
@@ -343,8 +344,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # "throw a rock at thrall 2": at the foe, never a foe for "into the water"
         target = aimed.ids[0] if aimed.ids and aimed.named else None
         armed = any(w in WEAPON_WORDS for w in ctx.said.split())
-        if target is not None and ctx.scope.fighting and not armed:  # a thing hurled at a foe
-            # that may hit or miss (no weapon the rules can roll damage for: a throw)
+        if target is not None and ctx.scope.fighting and not armed:  # a thing hurled: a throw
             return ctx.intent("improvise", targets=(target,), action="athletics",
                               extra=("throw", "12"), confidence=0.8)  # fmt: skip
     if target is None and foes and not on_a_thing and not rescued:  # "pickpocket the sleeping one"

@@ -103,7 +103,7 @@ def threat(ctx: Context) -> Intent | None:
     if found is not None and wondered and ctx.raw.rstrip().endswith("?"):
         return None  # "does grubnak look like he's about to give up?": asked of the DM
     known = set(sheet.spells) if sheet is not None else set()
-    if found is not None and known & set(spells_named(said)):
+    if found is not None and len(said.split()) <= 16 and known & set(spells_named(said)):
         return None  # '"your howl is off-key" vicious mockery at wolf 2': the spell's words
     if found is None or STRIKES_FIRST.search(said) or _BLOW_BEFORE.search(said[: found.start()]):
         return None  # ("swings it at the closer one, yelling to scare them off": the swing)
@@ -115,8 +115,8 @@ def threat(ctx: Context) -> Intent | None:
         return None  # words: a friend's to do, no threat
     if found.group(1) == "back off" and not _BACK_OFF_SAID.search(said):
         return None  # "disengage and back off toward the steps": the speaker's own step
-    shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell)",
-                     found.group(1))  # fmt: skip
+    shown = re.match(r"(?:roar|howl|bellow|war|bang|scare|drive|chase|tell|order|shout|yell|"
+                     r"scream|bark|growl|snarl|command|warn)", found.group(1))  # fmt: skip
     if not shown and OWN.search(said[: found.start()]):
         return None  # "I back off": the speaker's own step, no threat (a roar is one)
     if found.group(1) == "get out of here" and _WAY_AFTER.match(said[found.end() :]):

@@ -184,3 +184,9 @@ async def test_following_a_friend_who_told_a_paragraph_of_herself_is_no_acting_f
                                 ("cass", "I follow her, holding my holy symbol"))  # fmt: skip
     told = session.state.history[-1].narrative
     assert "Ione is played by Ana" not in told
+
+
+def test_a_challenge_tried_again_by_its_verb_alone() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
+    for line in ("cross again, carefully this time", "try crossing again", "we cross"):
+        assert read(strand, "ione", line)[0].targets == ("cross_causeway",), line

@@ -161,6 +161,19 @@ def disowning(text: str) -> bool:
     return any(disowned(tokens, at) and negated_at(tokens, at) for at in range(len(tokens)))
 
 
+_LOOKED = re.compile(
+    r"^\s*\*\s*(?:\w+\s+)?(?:looks?|glances?|stares?|peers?|gazes?|eyes|watches|squints?|"
+    r"studies|scans?)\b[^*]*\*\s*$",
+    re.IGNORECASE,
+)
+
+
+def only_looked(text: str) -> bool:
+    """The line is only a look, in stars ("*looks at the cold grate, then at the unlit
+    lamp*"): nothing is said to anyone, so nothing is heard by its meaning."""
+    return _LOOKED.match(text) is not None and not re.search(r"\b(?:you|your)\b", text, re.I)
+
+
 def to_a_friend(text: str, friends: Sequence[str], people: Mapping[str, Sequence[str]]) -> bool:
     """The line is said to a party member, called by name first or at a sentence's end
     ("Mira, you're the bravest of us", "Nice work, Mira. You're the hero of the hour"),

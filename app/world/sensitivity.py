@@ -43,6 +43,7 @@ from app.world.said_how import (
     message_for_another,
     mocked,
     of_another,
+    only_looked,
     to_a_friend,
     unpraised,
 )
@@ -223,8 +224,7 @@ class SensitivityMap:
             for pattern in self._candidates(token):
                 if _follows(tokens, at, pattern):
                     entry = self.entries[pattern.entry]
-                    # a keyword written as a question ("why should we care") is not
-                    # weakened by being asked
+                    # a keyword written as a question ("why should we care"): not weakened
                     asked = 1.0 if pattern.words[0] in INTERROGATIVES else None
                     end = at + len(pattern.words) - 1
                     weigh(entry, at, end, pattern.text, False, asked, self._goods(pattern))
@@ -253,8 +253,8 @@ class SensitivityMap:
         if addressee is not None and of_another(text, addressee, self.people):
             # "That goblin chief sounds like a clown", said to Berta: of him, not her
             return [m for m in kept if not esteem(m)]
-        if not kept and disowning(text):
-            return []  # "I'm not here to insult you": an act denied is neither it nor praise
+        if not kept and (disowning(text) or only_looked(text)):
+            return []  # "I'm not here to insult you", "*looks at the grate*": nothing said
         if not kept:
             listening = [e for e in self.entries if _said_to(e, addressee, present)]
             kept = self._by_meaning(text, listening) if listening else []

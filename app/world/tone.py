@@ -131,14 +131,18 @@ _BUT_STILL = re.compile(
 _HEDGED = re.compile(
     r"\b(?:no guarantees?|no promises?|can'?t promise|cannot promise|won'?t promise|"
     r"eventually|when we feel like it|if we feel like it|(?:get|got) (?:round|around) to|"
-    r"if we have (?:the )?time|if we can be bothered|no rush)\b",
+    r"if we have (?:the )?time|if we can be bothered|no rush|"
+    r"if (?:we|i) had (?:any|some|the|a|gold|coin|coins|money|anything)|"
+    r"(?:was|were) going to (?:bring|give|offer|get) (?:you|him|her|them)\b[^.!?]*\bbut)\b",
     re.IGNORECASE,
 )
 
 
 def hedged(text: str) -> bool:
     """The line takes back the assurance it gives ("we'll look into it, no guarantees",
-    "we'll get round to your little problem eventually"): no comfort is given."""
+    "we'll get round to your little problem eventually"), or gives only what it would give
+    ("if we had gold we'd offer it", "I was going to bring you a gift, but …"): no comfort
+    and no offer is given."""
     return _HEDGED.search(text.translate(_QUOTES)) is not None
 
 

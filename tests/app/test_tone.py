@@ -200,6 +200,8 @@ def test_what_an_undecided_line_says_is_not_heard_as_an_assurance() -> None:
         "We'll keep you safe. No guarantees though.",
         "We'll get round to your little problem eventually, you're safe enough.",
         "You're safe, when we feel like it.",
+        "If we had gold we'd keep you safe, but we're skint.",  # given only if
+        "I was going to bring you something to keep you safe, but I left it at the inn.",
     ],
 )
 def test_an_assurance_taken_back_in_the_same_breath_is_no_assurance(text: str) -> None:
@@ -210,3 +212,11 @@ def test_an_assurance_taken_back_in_the_same_breath_is_no_assurance(text: str) -
 def test_an_assurance_with_no_hedge_is_heard() -> None:
     assert not hedged("You're safe with us, I promise.")
     assert heard("You're safe with us, I promise.", "berta") == {"calmed"}
+
+
+def test_a_look_in_stars_says_nothing_to_anyone() -> None:
+    from app.world.said_how import only_looked
+
+    assert only_looked("*looks at the cold grate, then at the unlit lamp above*")
+    assert not only_looked("*looks at you kindly*")  # at the one spoken to: a gesture
+    assert not only_looked("*puts a hand on his shoulder*")

@@ -190,3 +190,21 @@ def test_a_challenge_tried_again_by_its_verb_alone() -> None:
     strand = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
     for line in ("cross again, carefully this time", "try crossing again", "we cross"):
         assert read(strand, "ione", line)[0].targets == ("cross_causeway",), line
+
+
+def test_a_heal_asked_without_a_spell_takes_the_one_that_suits_the_moment() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+              "turn": "cass", "wounds": {"wren": 15}}  # fmt: skip
+    healed = read(strand, "cass", "heal the bard")[0]
+    assert (healed.kind, healed.spell, healed.targets) == ("cast", "healing_word", ("wren",))
+    calm = {"campaign": "drowned_bell", "scene": "harbour", "wounds": {"ione": 10}}
+    assert read(calm, "cass", "heal ione")[0].spell == "cure_wounds"  # out of a fight: more
+
+
+def test_end_alone_ends_the_turn_and_a_coup_de_grace_is_a_blow() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True},
+              "fight": "tunnel_guards", "turn": "thorin"}  # fmt: skip
+    assert read(guards, "thorin", "end")[0].kind == "hold"
+    blow = read({**guards, "conditions": {"goblin-2": ["unconscious"]}}, "thorin",
+                "coup de grace on goblin 2")[0]  # fmt: skip
+    assert (blow.kind, blow.targets) == ("attack", ("goblin-2",))

@@ -20,6 +20,10 @@ _AGAIN = re.compile(
 """The whole line asks for the same again, maybe naming its verb or its thing."""
 _PASSING = re.compile(r"^\W*(?:i |we )?(?:pass|wait|skip|done|hold|end (?:my )?turn)\b", re.I)
 """A turn passed: nothing to do again."""
+_NO_DEED = re.compile(
+    r"^(?:\W*(?:i|inv|inventory|l|x|z|h|help|look|status|\w{1,2})\W*|.*\?\s*)$", re.I
+)
+"""A line that tried nothing: what "try again" passes over to the deed before it."""
 _LOOK_BACK = 12
 """How many turns back the speaker's last line is looked for."""
 
@@ -36,8 +40,9 @@ def repeated(text: str, actor: str | None, state: GameState) -> str | None:
     for record in reversed(state.history[-_LOOK_BACK:]):
         for line in reversed(record.actions):
             said = line[len(lead) :] if line.startswith(lead) else ""
-            if not said or _AGAIN.match(said) or _PASSING.match(said):
-                continue  # another's line, an "again" before this one, or a turn passed
+            if not said or _AGAIN.match(said) or _PASSING.match(said) or _NO_DEED.match(said):
+                continue  # another's line, an "again" before this one, a turn passed, or a
+                # look or a question that did nothing ("i", "what's down there?")
             low = said.lower()
             if (
                 verb

@@ -208,3 +208,14 @@ def test_end_alone_ends_the_turn_and_a_coup_de_grace_is_a_blow() -> None:
     blow = read({**guards, "conditions": {"goblin-2": ["unconscious"]}}, "thorin",
                 "coup de grace on goblin 2")[0]  # fmt: skip
     assert (blow.kind, blow.targets) == ("attack", ("goblin-2",))
+
+
+def test_try_again_passes_over_a_look_at_ones_bag() -> None:
+    """ "smash the padlock", "i" (the bag looked in), "try again": the smash, again."""
+    from app.understanding.again import repeated
+    from app.world.turnrecord import TurnRecord
+
+    state = build_situation(Situation.model_validate(INN))
+    for n, line in enumerate(("Thorin: smash the padlock", "Thorin: i", "Thorin: what now?")):
+        state.history.append(TurnRecord(number=n + 1, actions=[line], narrative=""))
+    assert repeated("try again", "thorin", state) == "smash the padlock"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from app.referee.answering import answer_from_game
 from app.referee.referee import OfflineReferee
+from app.referee.sights import inventory_text
 from app.session.session import GameSession
 from app.understanding import understand
 
@@ -24,6 +25,8 @@ def answer_out_of_turn(session: GameSession, character: str, text: str) -> str |
         intent = understand(text, character, state, state.campaign)
     except Exception:  # an aside never breaks the table: the refusal stands
         return None
+    if intent.kind == "inventory" and not intent.then:  # "what's in my bag?": asked too
+        return inventory_text(state, character)
     if intent.kind not in ("question", "help") or intent.then:
         return None
     return answer_from_game(state, state.campaign, intent)

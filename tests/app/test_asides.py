@@ -21,6 +21,8 @@ def test_a_question_out_of_turn_is_answered_and_queues_nothing() -> None:
     hp = state.party["mira"].vitals
     reply, who = declaring.declare(session, "Mira: how many hit points do I have?", "thorin")
     assert reply.aside and f"{hp.hp} of {hp.max_hp}" in reply.text
+    reply, who = declaring.declare(session, "Mira: what's in my bag?", "thorin")
+    assert reply.aside and "Mira carries" in reply.text  # what is carried, asked too
     assert not session.pending
     assert state.encounter is not None and state.encounter.current.id == before
 

@@ -228,12 +228,14 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
                 where = f"encounters.{eid}.monsters[{n}]"
                 known = [*campaign.monsters, *srd().monsters.entries]
                 message = missing("monster", group.monster, known) + " (campaign or SRD)"
-                problems.append(Problem("dangling reference", where, message))
+                problems.append(Problem("dangling reference", where, message,
+                                        f"monster:{group.monster}"))  # fmt: skip
     for nid, person in campaign.npcs.items():
         if person.fights_as is not None and not campaign.has_monster(person.fights_as):
             known = [*campaign.monsters, *srd().monsters.entries]
             message = missing("monster", person.fights_as, known) + " (campaign or SRD)"
-            problems.append(Problem("dangling reference", f"npcs.{nid}.fights_as", message))
+            problems.append(Problem("dangling reference", f"npcs.{nid}.fights_as", message,
+                                    f"monster:{person.fights_as}"))  # fmt: skip
     for mid, monster in campaign.monsters.items():
         for spell in monster.spellcasting.spells if monster.spellcasting else ():
             if spell not in srd().spells:

@@ -108,6 +108,21 @@ def test_a_monster_number_the_game_cannot_play_is_refused_where_it_is(tmp_path: 
     assert "monsters.brute.actions[0].to_hit: Input should be less than or equal to 30" in said
 
 
+def test_a_fight_with_a_monster_whose_own_numbers_are_wrong_is_no_second_problem(
+    tmp_path: Path,
+) -> None:
+    """A campaign's monster with hit points below 1 is one problem at its key: the
+    encounter that fields it does not also say there is "no monster 'brute'"."""
+    data = tiny()
+    data["monsters"] = {"brute": {**brute(hp=-17), "size": "medium"}}
+    data["encounters"] = {
+        "ambush": {"name": "Ambush", "monsters": [{"monster": "brute", "count": 1}]}
+    }
+    said = problems(tmp_path, data)
+    assert "monsters.brute.hp: Input should be greater than or equal to 1" in said
+    assert "no monster 'brute'" not in said
+
+
 def test_a_party_names_each_character_once_and_levels_go_low_to_high(tmp_path: Path) -> None:
     data = tiny()
     data["campaign"]["party"] = ["mira", "mira"]

@@ -334,13 +334,9 @@ def healing_asked(ctx: Context) -> list[str]:
 
 
 def _healing_spell(ctx: Context) -> tuple[int, str] | None:
-    """The caster's healing spell, for a line that asks to heal without naming it: the one
-    known, or of Cure Wounds and Healing Word the one that suits the moment (with others,
-    the referee asks which: see :func:`healing_asked`)."""
+    """The caster's one healing spell, for a line that asks to heal without naming it (with
+    several, the referee asks which: see :func:`healing_asked`)."""
     healing = healing_asked(ctx)
-    if len(healing) > 1:  # as a DM picks: in a fight the word spoken from afar (a bonus
-        suits = "healing_word" if ctx.scope.fighting else "cure_wounds"  # action), out of
-        healing = [suits] if suits in healing else healing  # one the touch that heals more
     if len(healing) != 1:
         return None
     return _heal_at(ctx), healing[0]

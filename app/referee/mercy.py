@@ -12,8 +12,9 @@ from app.understanding import Intent
 from app.understanding.words import has_phrase, normalise
 from app.world.mercy import at_mercy
 from app.world.state import GameState
+from app.world.tied import bound
 
-_WHO = r"(?:him|her|them|it|\w+)"
+_WHO = r"(?:him|her|them|it|(?:the |that |this )?(?:\w+ ){0,2}\w+)"
 CHOICES = (
     ("execute", re.compile(
         rf"\b(?:execute|executes|behead|slay|slays|kill|kills|finish {_WHO} off|put {_WHO} to "
@@ -47,6 +48,7 @@ class Mercy(RefereeBase):
         if choice is None:
             return None
         said = normalise(intent.text)
+        aimed = _as_described(state, aimed, said) if len(aimed) > 1 else aimed
         named = aimed or [c for c in waiting if self._named(state, c, said)]
         if not named and POINTING.search(intent.text) is None:
             return None  # "use the rope to climb": about no one at the party's mercy
@@ -65,3 +67,24 @@ class Mercy(RefereeBase):
             npc = self.campaign.npcs[creature.npc]
             names += [npc.name, *npc.aliases]
         return any(has_phrase(said, normalise(n)) for n in names)
+
+
+_OUT_COLD = re.compile(r"\b(?:sleep\w*|asleep|out cold|unconscious|knocked out|senseless)\b")
+_TIED = re.compile(r"\b(?:tied|bound|trussed|prisoner|captive)\b")
+
+
+def _as_described(state: GameState, aimed: list[str], said: str) -> list[str]:
+    """Of the foes at the party's mercy a line may mean, those it describes ("the sleeping
+    rat": the one out cold, not the one tied up awake); all of them when it says neither."""
+
+    def out_cold(cid: str) -> bool:
+        creature = state.creatures[cid]
+        return creature.vitals.hp <= 0 or any(
+            c.condition.value == "unconscious" for c in creature.conditions
+        )
+
+    if _OUT_COLD.search(said):
+        return [c for c in aimed if out_cold(c)] or aimed
+    if _TIED.search(said):
+        return [c for c in aimed if bound(state.creatures[c])] or aimed
+    return aimed

@@ -208,3 +208,11 @@ def test_try_again_passes_over_a_look_at_ones_bag() -> None:
     for n, line in enumerate(("Thorin: smash the padlock", "Thorin: i", "Thorin: what now?")):
         state.history.append(TurnRecord(number=n + 1, actions=[line], narrative=""))
     assert repeated("try again", "thorin", state) == "smash the padlock"
+
+
+async def test_a_sleeping_foe_let_go_after_the_fight_is_spared() -> None:
+    session = _after_the_rats_with_one_tied_up()
+    await play(session, "thorin", "I wipe my axe")
+    referee = await play(session, "mira", "we let the sleeping rat go")
+    fates = [json.loads(c.arguments) for c in referee.made if c.name == "decide_fate"]
+    assert fates == [{"creature_id": "giant-rat-3", "fate": "spare", "character_id": "mira"}]

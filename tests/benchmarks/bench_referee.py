@@ -68,6 +68,7 @@ from tests.referee_corpus import (
     HOLDOUT30,
     HOLDOUT31,
     HOLDOUT32,
+    HOLDOUT33,
     Line,
     Step,
     build_situation,
@@ -470,6 +471,7 @@ def main() -> None:
         ("holdout30.toml", HOLDOUT30),
         ("holdout31.toml", HOLDOUT31),
         ("holdout32.toml", HOLDOUT32),
+        ("holdout33.toml", HOLDOUT33),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

@@ -27,13 +27,19 @@ class _Stopped:
         yield  # (a stream, like every brain's)
 
 
-def test_a_line_is_saved_before_the_dm_answers_it(tmp_path: Path) -> None:
+def _stopped_game(tmp_path: Path) -> tuple[ConsoleGame, io.StringIO]:
+    """A console game at the inn whose DM is stopped mid-answer, and what it prints."""
     state = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
     session = session_for(state)
     session.brain = _Stopped()  # type: ignore[assignment]
     out = io.StringIO()
     game = ConsoleGame(session, Console(file=out, width=100, color_system=None), input,
                        save_as="kept", saves=tmp_path)  # fmt: skip
+    return game, out
+
+
+def test_a_line_is_saved_before_the_dm_answers_it(tmp_path: Path) -> None:
+    game, _ = _stopped_game(tmp_path)
 
     async def typed() -> None:
         with contextlib.suppress(asyncio.CancelledError):  # (ctrl+c, mid-turn)
@@ -47,12 +53,7 @@ def test_a_line_is_saved_before_the_dm_answers_it(tmp_path: Path) -> None:
 def test_ctrl_c_while_the_dm_answers_leaves_as_quit_does(tmp_path: Path) -> None:
     """The game's step survives the interruption: said, saved with the line queued, and the
     sitting ends as /quit ends it (with where the game was saved), not in silence."""
-    state = build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
-    session = session_for(state)
-    session.brain = _Stopped()  # type: ignore[assignment]
-    out = io.StringIO()
-    game = ConsoleGame(session, Console(file=out, width=100, color_system=None), input,
-                       save_as="kept", saves=tmp_path)  # fmt: skip
+    game, out = _stopped_game(tmp_path)
 
     async def typed() -> bool:
         return await game.survive(game.handle("Mira: I look around"))

@@ -43,34 +43,32 @@ def test_play_with_a_dm_runs_turns_and_commands() -> None:
     assert server.requests[0]["model"] == "fake"
 
 
-def test_play_reports_a_dm_failure_and_retries() -> None:
+def _after_a_failed_turn(lines: str) -> tuple[str, int]:
+    """The console's output for these lines typed after "Thorin: I stoke the fire" failed
+    (the DM down for three tries, then back), and how many requests the DM was sent."""
     down = Status(500, "down", {"retry-after-ms": "5"})
     script = [down, down, down, Reply(text="Back again: the fire roars.")]
     with FakeOpenAI(script) as server:
         result = CliRunner().invoke(
             app,
             ["play", "--seed", "1", "--base-url", server.base_url],
-            input="Thorin: I stoke the fire\n/retry\n/quit\n",
+            input=f"Thorin: I stoke the fire\n{lines}",
         )
-    assert result.exit_code == 0
-    assert "HTTP 500" in result.stdout and "/retry" in result.stdout
-    assert "the fire roars" in result.stdout
+        asked = len(server.requests)
+    assert result.exit_code == 0, result.stdout
+    return result.stdout, asked
+
+
+def test_play_reports_a_dm_failure_and_retries() -> None:
+    out, _ = _after_a_failed_turn("/retry\n/quit\n")
+    assert "HTTP 500" in out and "/retry" in out
+    assert "the fire roars" in out
 
 
 def test_a_command_after_a_failed_turn_does_not_call_the_dm_again() -> None:
     """Only /retry (or a new line) runs a failed turn again: /status and /roll while the
     DM is down answer at once, without a request each (and a wait of up to a minute)."""
-    down = Status(500, "down", {"retry-after-ms": "5"})
-    script = [down, down, down, Reply(text="Back again: the fire roars.")]
-    with FakeOpenAI(script) as server:
-        result = CliRunner().invoke(
-            app,
-            ["play", "--seed", "1", "--base-url", server.base_url],
-            input="Thorin: I stoke the fire\n/status\n/roll 1d4\n/retry\n/quit\n",
-        )
-        asked = len(server.requests)
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out, asked = _after_a_failed_turn("/status\n/roll 1d4\n/retry\n/quit\n")
     assert asked == 4  # the failed turn's three tries, then the one /retry
     assert out.index("1d4 (") < out.index("the fire roars")  # told after the /retry
 

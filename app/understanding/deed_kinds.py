@@ -81,8 +81,7 @@ def deed_of(said: str) -> Deed | None:
 
 _OWN_FEET = re.compile(
     r"^(?:i\s+|we\s+|\w+\s+)?(?:drag|drags|dragging|haul|hauls|hauling|pull|pulls)\s+"
-    r"(?:my|his|her|their|our)\s+(?:\w+\s+)?(?:feet|boots|self|selves|body|bones|legs|"
-    r"weary|tired)\b"
+    r"(?:my|his|her|their|our)\s+(?:\w+\s+)?(?:feet|boots|heels)\b"
 )
 """One's own feet dragged along ("drags her wet boots over to the fire"): a way of walking."""
 PULLED_FREE = re.compile(

@@ -17,7 +17,7 @@ NOT_GOING = re.compile(
     r"|\blet\s+(?!me\b|us\b)(?:\w+\s+){1,3}$"
     r"|\b(?:isn't|isnt|is not|not|never|wasn't|aren't) (?:one|the sort|the type|the kind) "
     r"(?:for|to be)\s+$"
-    r"|\b(?:eyes|eye|gaze|glance|thoughts|mind|attention|look)\s+(?:\w+\s+){0,2}$"
+    r"|\b(?:eyes|gaze|thoughts|mind|attention)\s+(?:\w+\s+){0,2}$"
 )
 """Words before a verb of going that make it no going of the speaker's: pages turned back
 to, someone else let go, one who "isn't one for leaving treasure", eyes that "keep going

@@ -216,3 +216,13 @@ async def test_a_sleeping_foe_let_go_after_the_fight_is_spared() -> None:
     referee = await play(session, "mira", "we let the sleeping rat go")
     fates = [json.loads(c.arguments) for c in referee.made if c.name == "decide_fate"]
     assert fates == [{"creature_id": "giant-rat-3", "fate": "spare", "character_id": "mira"}]
+
+
+def test_ones_own_boots_dragged_are_no_heave_but_a_body_dragged_is_a_rescue() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"]}
+    assert read(strand, "ione", "drag her body out of the surf")[0].kind == "improvise"
+    walked = read(strand, "ione", "Ione drags her wet boots over to the tide pools")[0]
+    assert walked.kind != "improvise"
+    for line in ("take a look and go down", "have a look around then go down the trapdoor"):
+        kinds = [c.kind for c in read({**INN, "flags": {"trapdoor_open": True}}, "mira", line)]
+        assert kinds == ["examine", "move"], line

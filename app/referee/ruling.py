@@ -27,7 +27,9 @@ from app.referee.restating import STAYING, told_back
 from app.understanding import Intent
 from app.understanding.describing import assailants
 from app.world import view
+from app.world.mercy import helpless
 from app.world.pronouns import pronoun_of
+from app.world.standing import fights_on
 from app.world.state import GameState
 from app.world.tied import BOUND
 from app.world.wording import the
@@ -448,10 +450,7 @@ def _watchers(state: GameState) -> list[str]:
     party's move, as the goblins at their dice), and the people of the story here."""
     if foes_close_by(state):
         return ["foes"]
-    foes = [cid for cid, c in state.creatures.items()
-            if c.hostile and c.vitals.hp > 0 and not c.left and c.stands_in(state.scene.id)
-            and not any(a.condition.value in ("unconscious", "incapacitated")
-                        for a in c.conditions)]  # fmt: skip
+    foes = [cid for cid, c in state.creatures.items() if fights_on(state, cid) and not helpless(c)]
     campaign = state.campaign
     people = view.npcs_here(state, campaign) if campaign is not None else []
     return foes + list(people)

@@ -74,6 +74,12 @@ def _tick_conditions(state: GameState, cid: str, when: str) -> list[SessionEvent
     return events + conditions_ended(state, cid, tick.ended)
 
 
+def shake_off(state: GameState, cid: str) -> list[SessionEvent]:
+    """The end of a round for one creature's conditions outside a turn order (time passing
+    while nobody can act): timed ones count down and save-ends ones are saved against."""
+    return _tick_conditions(state, cid, "end")
+
+
 def conditions_ended(
     state: GameState, cid: str, ended: Sequence[ActiveCondition]
 ) -> list[SessionEvent]:

@@ -7,9 +7,11 @@ loaded:
   and Mira is petrified, knocked out or dead. The restriction lapses, said so, and everyone
   may act again;
 - **a party of which nobody can act**: everyone petrified, paralysed, asleep or down. Time
-  passes, as it would at the table: what wears off in minutes wears off, the dying make
-  their death saves until each is stable or dead, and the stable come to with 1 hit point
-  after 1d4 hours (SRD). If still nobody can act, the story ends in defeat.
+  passes, as it would at the table: what wears off in minutes wears off, a hold that ends
+  on a save is saved against at the end of each round of a minute (and stays if every save
+  fails), the dying make their death saves until each is stable or dead, and the stable
+  come to with 1 hit point after 1d4 hours (SRD). If still nobody can act, the story ends
+  in defeat.
 
 In a fight the initiative order already moves past whoever cannot act.
 """
@@ -24,6 +26,9 @@ from app.world.state import GameState
 from rules.damage import LifeState
 from rules.dice import roll
 
+ROUNDS_PASSING = 10
+"""Rounds of saves against a save-ends hold while nobody can act: a minute, ten rounds. A
+hold nobody shakes off in a minute (a save they cannot make) is for good."""
 MOST_DEATH_SAVES = 6
 """Death saves rolled for one dying character while time passes: three successes or three
 failures always come within five, one more for safety."""
@@ -68,10 +73,14 @@ def _time_passes(state: GameState) -> list[SessionEvent]:
     events: list[SessionEvent] = []
     for cid, sheet in state.party.items():
         held = sheet.conditions
-        passing = [c for c in held if c.rounds is not None or c.save_dc is not None]
-        if passing:  # a poison for a round, a hold shaken off with a save in time
+        passing = [c for c in held if c.rounds is not None]
+        if passing:  # a poison for a round, a paralysis for a minute: they wear off
             held[:] = [c for c in held if c not in passing]
             events += tt.conditions_ended(state, cid, passing)
+        for _ in range(ROUNDS_PASSING):  # a hold that ends on a save: saved against each
+            if not any(c.save_dc is not None and c.save_ability for c in held):  # round
+                break
+            events += tt.shake_off(state, cid)
         for _ in range(MOST_DEATH_SAVES):
             if state.party[cid].vitals.state is not LifeState.DYING:
                 break

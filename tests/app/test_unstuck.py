@@ -7,11 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.actions.beings import set_vitals
+from app.actions.events import DiceRoll
 from app.actions.unstuck import unstick
 from app.saves import load_game, save_game
 from app.session.setup import resume_session, session_for
 from app.world.actions import PlayerAction
 from app.world.state import Restriction
+from rules.abilities import Ability
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState, Vitals
 from rules.outcomes import Impossible, Success
@@ -60,6 +62,25 @@ def test_a_party_held_for_minutes_wakes_and_one_turned_to_stone_for_good_is_defe
         _petrified(state, cid)
     unstick(state)
     assert state.ending is not None  # nobody will ever act again: the story ends
+
+
+def test_a_hold_that_ends_on_a_save_is_saved_against_not_lifted_for_free() -> None:
+    state = build_situation(Situation.model_validate(INN))
+    for cid in state.party:  # a gaze nobody can resist, and one anyone could shake off
+        dc = 10 if cid == "aria" else 40
+        state.party[cid].conditions.append(
+            ActiveCondition(condition=Condition.PETRIFIED, save_ability=Ability.CON, save_dc=dc)
+        )
+    events = unstick(state)
+    saves = [e for e in events if isinstance(e, DiceRoll)]
+    assert saves and all(e.dc in (10, 40) for e in saves)  # each save rolled and shown
+    assert not state.party["aria"].conditions  # a DC 10 hold is shaken off within a minute
+    assert all(s.conditions for cid, s in state.party.items() if cid != "aria")
+    assert state.ending is None  # Aria can act: no defeat
+    state.party["aria"].conditions.append(ActiveCondition(condition=Condition.PETRIFIED))
+    unstick(state)
+    assert state.ending is not None  # a DC 40 stone gaze is for good
+    assert all(s.conditions for s in state.party.values())
 
 
 def test_the_stable_come_to_when_nobody_else_can_act() -> None:

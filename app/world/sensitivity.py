@@ -55,6 +55,7 @@ from app.world.tone import (
     giving,
     hedged,
     mocking,
+    of_a_thing,
     questioned,
     solicited,
     threatening,
@@ -191,6 +192,8 @@ class SensitivityMap:
                 return  # promised to nobody, or asked of the listener, or a task taken on
             if withheld(tokens, at):
                 return  # "I can't promise we'll find him": not said, nor its opposite
+            if entry.spec.direction != "down" and of_a_thing(tokens, at, end):
+                return  # "a reassuring fire" (a "lying old goat" is still a slight)
             if "offer" in entry.spec.fields and (
                 demanded(tokens, at) or solicited(tokens, at, end)
             ):

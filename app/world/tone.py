@@ -264,6 +264,26 @@ def chore(tokens: Sequence[str], end: int) -> bool:
     return False
 
 
+_DETERMINERS = frozenset({"a", "an", "the", "this", "that", "such", "your", "what", "quite"})
+_TOKENS_OF_CARE = frozenset({
+    "hand", "hands", "arm", "arms", "word", "words", "smile", "hug", "pat", "squeeze",
+    "voice", "tone", "look", "nod", "presence", "thought", "thoughts", "news", "grin",
+})  # fmt: skip
+_LISTENERS = frozenset({"you", "her", "him", "them", "us", "me", "everyone", "yourself"})
+
+
+def of_a_thing(tokens: Sequence[str], at: int, end: int) -> bool:
+    """ "A reassuring fire", "comforting place you've got": the one word at ``at``, in its
+    -ing form, describes a thing the next word names, not what is said to the listener —
+    while "a comforting hand on his shoulder" and "reassuring her" still comfort."""
+    if end != at or at + 1 >= len(tokens) or not tokens[at].endswith("ing"):
+        return False
+    after = tokens[at + 1]
+    if not after.isalpha() or after in _TOKENS_OF_CARE or after in _LISTENERS:
+        return False
+    return at == 0 or tokens[at - 1] in _DETERMINERS
+
+
 def demanded(tokens: Sequence[str], at: int) -> bool:
     """The thing at ``at`` is demanded of the listener ("hand over the sausages", "give
     back the key"), not offered to them: a demand verb before it in its clause."""

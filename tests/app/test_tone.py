@@ -220,3 +220,26 @@ def test_a_look_in_stars_says_nothing_to_anyone() -> None:
     assert only_looked("*looks at the cold grate, then at the unlit lamp above*")
     assert not only_looked("*looks at you kindly*")  # at the one spoken to: a gesture
     assert not only_looked("*puts a hand on his shoulder*")
+
+
+SOOTHE = JudgmentSpec(
+    category="trust_shift", about="berta", direction="up", keywords=["comfort*", "reassur*"]
+)
+LIAR = JudgmentSpec(category="trust_shift", about="berta", direction="down", keywords=["lying"])
+SOOTHING = SensitivityMap([Entry("soothed", SOOTHE), Entry("slighted", LIAR)])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A reassuring fire you've got going. I'll sit by it.", set()),  # the fire reassures
+        ("Comforting place you've got here.", set()),
+        ("*puts a comforting hand on her arm*", {"soothed"}),  # a token of care
+        ("Comforting her, Mira says the boy will be fine.", {"soothed"}),
+        ("Lying old goat.", {"slighted"}),  # a slight's -ing word describes the listener
+    ],
+)
+def test_a_kind_word_that_describes_a_thing_says_nothing_to_the_listener(
+    text: str, expected: set[str]
+) -> None:
+    assert {m.entry.id for m in SOOTHING.match(text)} == expected

@@ -118,6 +118,8 @@ HOLDOUT30 = DATA_DIR / "referee" / "holdout30.toml"
 HOLDOUT31 = DATA_DIR / "referee" / "holdout31.toml"
 HOLDOUT32 = DATA_DIR / "referee" / "holdout32.toml"
 HOLDOUT33 = DATA_DIR / "referee" / "holdout33.toml"
+HOLDOUT34 = DATA_DIR / "referee" / "holdout34.toml"
+"""The thirty-fourth holdout: written apart from the parser, frozen, reported once."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -52,6 +52,7 @@ from tests.referee_corpus import (
     HOLDOUT31,
     HOLDOUT32,
     HOLDOUT33,
+    HOLDOUT34,
     INTENTS,
     Corpus,
     CorpusError,
@@ -96,6 +97,7 @@ FILES = {
     "holdout31": HOLDOUT31,
     "holdout32": HOLDOUT32,
     "holdout33": HOLDOUT33,
+    "holdout34": HOLDOUT34,
 }
 
 

@@ -308,9 +308,9 @@ def _remember_home(saves: Path, campaign: str | None, cid: str, save: str) -> No
     from app.saves.joining import forget_home, remember_home
     from app.world.campaignfile import find_campaign
 
-    if campaign is not None and ("/" in campaign or "\\" in campaign or campaign != cid):
-        remember_home(saves, cid, find_campaign(campaign), save=save)
-    else:  # (a campaign found by its id: an older game's note under this name goes)
+    if campaign is not None:  # ("my-quest" may be a folder here, named as its id is: noted;
+        remember_home(saves, cid, find_campaign(campaign), save=save)  # a shipped one not)
+    else:  # (the default campaign: an older game's note under this name goes)
         forget_home(saves, save)
 
 

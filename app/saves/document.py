@@ -179,11 +179,17 @@ def _read(path: Path) -> dict[str, Any]:
     return _parse(path)[0]
 
 
+SHOWN_PROBLEMS = 4
+"""How many of a save's problems its error names (the rest are counted)."""
+
+
 def refusal(where: Path | str, problems: list[Problem]) -> SaveError:
-    """The error for a save with problems: the file, the first key and what is wrong."""
-    first = problems[0]
-    more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
-    return SaveError(f"{where}: {first.key}: {first.text}{more}")
+    """The error for a save with problems: the file, then each key and what is wrong with
+    it (the first few, so an author can mend them all at once, and how many more)."""
+    shown = "; ".join(f"{p.key}: {p.text}" for p in problems[:SHOWN_PROBLEMS])
+    rest = len(problems) - SHOWN_PROBLEMS
+    more = f" (and {rest} more problem{'s' * (rest > 1)})" if rest > 0 else ""
+    return SaveError(f"{where}: {shown}{more}")
 
 
 def _header(data: dict[str, Any]) -> list[Problem]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from app.saves.claims import SaveInUse, claim, forget_claim, release
 from app.saves.document import Loaded, load_save, newest_good_backup
+from app.saves.joining import SANDBOX, campaign_home
 from app.saves.listing import SaveInfo, list_saves, printable
 from app.saves.names import (
     SAVES_DIR,
@@ -25,6 +26,7 @@ from app.saves.names import (
     target_of,
 )
 from app.saves.recovery import restore
+from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 
 PASSED_OVER_SHOWN = 2
@@ -117,14 +119,22 @@ def _passed_over(info: SaveInfo, why: str) -> str:
     return f"{info.name} ({why}{hint})"
 
 
-def newest_game(folder: Path = SAVES_DIR, *, play: bool = True) -> Resumed:
-    """The newest save in ``folder`` that loads, with a note naming every newer file it
+def newest_game(
+    folder: Path = SAVES_DIR, *, play: bool = True, campaigns: Path = CAMPAIGNS_DIR
+) -> Resumed:
+    """The newest save in ``folder`` that loads and whose campaign is found (in
+    ``campaigns``, or where the game noted it), with a note naming every newer file it
     passed over; :class:`SaveError` when there is none (saying why). To ``play`` it, it is
     claimed (see :func:`resume_target`); the title screen only names it."""
     skipped: list[str] = []
     for info in list_saves(folder):
         if info.problem:
             skipped.append(_passed_over(info, info.problem))
+            continue
+        if info.campaign != SANDBOX and not campaign_home(
+            info.campaign, campaigns, folder, info.path.stem
+        ):  # a game of a campaign moved or removed: Load lists it, and says why
+            skipped.append(_passed_over(info, f"its campaign {info.campaign!r} is not found"))
             continue
         try:
             found = resume_target(target_of(info.path), folder, play=play)

@@ -127,7 +127,8 @@ class DungeonApp(App[None]):
         if _terminal_fd() is not None:  # a real terminal: notice if it goes away
             self.set_interval(2.0, self._terminal_check)
         label = self.dm_label(self.launch.dm)
-        self.push_screen(TitleScreen(self.launch.saves, label, loaded=self.launch.loaded))
+        launch = self.launch
+        self.push_screen(TitleScreen(launch.saves, label, launch.loaded, launch.campaigns))
         if self.launch.session is not None:
             self.launch.session.budget = self.launch.dm.budget
             self.launch.session.dm_endpoint = self.launch.dm
@@ -299,7 +300,7 @@ class DungeonApp(App[None]):
         from app.saves import NoSaves, SaveError, SaveInUse, newest_game
 
         try:
-            picked = newest_game(self.launch.saves)
+            picked = newest_game(self.launch.saves, campaigns=self.launch.campaigns)
         except NoSaves:
             self.notify("No saved games yet.", severity="warning")
             return

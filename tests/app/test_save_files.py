@@ -185,6 +185,18 @@ def test_newest_game_passes_over_a_damaged_save_and_names_its_backup(tmp_path: P
     )
 
 
+def test_newest_game_passes_over_a_game_whose_campaign_is_not_found(tmp_path: Path) -> None:
+    """A game of a campaign moved away or deleted loads, but cannot be played: Continue
+    takes the newest game that can, and says which it passed over."""
+    good(tmp_path, "older", 2, 300)
+    lost = start_session(CAMPAIGN, 1).state
+    lost.campaign_id = "my-quest"  # (its folder is nowhere to be found)
+    os.utime(save_game(lost, "mine", tmp_path), (time.time() - 100, time.time() - 100))
+    picked = newest_game(tmp_path, play=False)
+    assert picked.source == "older"
+    assert "mine (its campaign 'my-quest' is not found)" in picked.notes[0]
+
+
 async def test_title_and_load_screens_in_an_odd_folder(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
     saves.mkdir()
@@ -396,3 +408,14 @@ def test_a_moment_written_without_its_time_zone_is_read_as_utc() -> None:
     assert order.turn_started == datetime(2026, 1, 1, 10, tzinfo=UTC)
     order.resume_clock(datetime(2026, 1, 1, 11, tzinfo=UTC))
     assert order.clock_started() == datetime(2026, 1, 1, 11, tzinfo=UTC)
+
+
+def test_a_refused_save_names_each_of_its_first_problems() -> None:
+    from app.saves.document import refusal
+    from app.saves.shape import Problem
+
+    problems = [Problem(f"state.k{n}", f"wrong {n}") for n in range(6)]
+    text = str(refusal("my.toml", problems))
+    assert text.startswith("my.toml: state.k0: wrong 0; state.k1: wrong 1; state.k2: wrong 2")
+    assert text.endswith("state.k3: wrong 3 (and 2 more problems)")
+    assert str(refusal("my.toml", problems[:1])) == "my.toml: state.k0: wrong 0"

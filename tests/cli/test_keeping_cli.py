@@ -209,6 +209,24 @@ def test_a_game_of_a_campaign_in_its_own_folder_is_found_again_from_anywhere(
     assert [s.name for s in list_saves(saves)] == ["hollow_ford"]  # the note is no save
 
 
+def test_a_campaign_named_by_its_folder_here_is_found_again_from_anywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``dungeon play --campaign hollow_ford`` typed beside the folder ``hollow_ford`` (named
+    as its id, no slash): the game still notes where it is, as for any path."""
+    import shutil
+
+    shutil.copytree(Path(__file__).parent.parent / "data" / "campaigns" / "hollow_ford",
+                    tmp_path / "hollow_ford")  # fmt: skip
+    saves = tmp_path / "saves"
+    monkeypatch.chdir(tmp_path)
+    code, out = play("--saves-dir", str(saves), "--campaign", "hollow_ford", lines="/quit\n")
+    assert code == 0, out
+    monkeypatch.chdir(saves)
+    code, out = play("--saves-dir", str(saves), "--load", "hollow_ford", lines="/quit\n")
+    assert code == 0, out
+
+
 def test_a_noted_campaign_folder_edited_into_nonsense_is_only_not_found(tmp_path: Path) -> None:
     from app.saves.joining import HOMES_FILE, campaign_home
 

@@ -44,8 +44,16 @@ class TitleScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, saves: Path, dm: str, loaded: Callable[[], object] | None = None) -> None:
+    def __init__(
+        self,
+        saves: Path,
+        dm: str,
+        loaded: Callable[[], object] | None = None,
+        campaigns: Path | None = None,
+    ) -> None:
         super().__init__()
+        self.campaigns = campaigns
+        """Where campaigns are found by id (``None``: the shipped ones)."""
         self.loaded = loaded
         """Called once the rest of the game has loaded in the background."""
         self.saves = saves
@@ -63,7 +71,9 @@ class TitleScreen(Screen[None]):
         from app.saves import SaveError, newest_game
 
         try:
-            return newest_game(self.saves, play=False).source
+            if self.campaigns is None:
+                return newest_game(self.saves, play=False).source
+            return newest_game(self.saves, play=False, campaigns=self.campaigns).source
         except SaveError:
             return None
 

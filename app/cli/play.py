@@ -191,7 +191,7 @@ def play(
         if not full_screen:
             out.print(
                 plain(
-                    f"{state.title} — resumed from {picked.source}, turn {state.turns_played}",
+                    f"{state.title} — resumed from {picked.source}, turn {state.turn}",
                     style="bold",
                 )
             )

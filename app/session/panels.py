@@ -207,7 +207,7 @@ def panels(state: GameState, topics: Topics | None = None) -> Panels:
         reactions_spent=spent,
         shielded=sorted(_shielded(state)) if encounter is not None else [],
         out=out,
-        turn=state.turns_played,
+        turn=state.turn,
     )
 
 

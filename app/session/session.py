@@ -73,11 +73,6 @@ def describe_error(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-IDLE_EVENTS = frozenset({"refused"})
-"""Ledger events that leave the world as it was: a turn with nothing else (and no roll)
-did not happen for the turn counter."""
-
-
 class GameSession:
     """One game being played: the state, the DM, the queue of actions."""
 
@@ -432,10 +427,6 @@ class GameSession:
         topics = self.safety_topics()
         narrative = scrub(shown, topics)
         events = self.state.truth.take_fresh()
-        if not rolls and not any(
-            e.turn == self.state.turn and e.kind not in IDLE_EVENTS for e in events
-        ):  # a question answered, a line refused: told, but no turn on the counter
-            self.state.idle_turns = min(self.state.idle_turns + 1, self.state.turn)
         self.state.history.append(
             TurnRecord(
                 number=self.state.turn,

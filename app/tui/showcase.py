@@ -33,9 +33,11 @@ from app.tui.driving import play_screen, say, settle, shown, steady, until
 from app.tui.screens.creation import CreationScreen
 from app.tui.screens.modals import HandoffScreen
 from app.tui.screens.reaction_dialog import ReactionScreen
+from app.tui.screens.settings import SettingsScreen
 from app.tui.screens.sheet import SheetScreen
 from app.tui.screens.takingback import AgreeScreen
 from app.tui.screens.title import TitleScreen
+from app.tui.screens.turnlog import TurnLogScreen
 from app.world.actions import PlayerAction
 from app.world.bonds import shift
 from app.world.campaign import Campaign
@@ -213,6 +215,14 @@ async def _press(pilot: Pilot[None], *keys: str) -> None:
     await pilot.pause(0.1)
 
 
+async def _open(pilot: Pilot[None], key: str, kind: type[object]) -> None:
+    """Press ``key`` and wait until the screen it opens is up (a loaded machine may take
+    longer than a pause to load and draw it)."""
+    await pilot.press(key)
+    await until(pilot, lambda: isinstance(pilot.app.screen, kind) and pilot.app.screen.is_mounted)
+    await pilot.pause(0.1)
+
+
 async def _one_turn(pilot: Pilot[None]) -> None:
     await say(pilot, "Mira: I pick the lock on the trapdoor")
 
@@ -260,7 +270,7 @@ def _at_step(screen: CreationScreen, step: str) -> bool:
 async def _turn_log(pilot: Pilot[None]) -> None:
     await shown(pilot, HandoffScreen)
     await _press(pilot, "enter")
-    await _press(pilot, "f3")
+    await _open(pilot, "f3", TurnLogScreen)
 
 
 async def _round_told(pilot: Pilot[None]) -> None:
@@ -360,7 +370,13 @@ SHOTS: list[Shot] = [
         _title,
         _on_title(lambda p: _press(p, "down", "down", "down", "down", "down", "enter")),
     ),
-    Shot("settings", "DM settings", (80, 24), _title, _on_title(lambda p: _press(p, "s"))),
+    Shot(
+        "settings",
+        "DM settings",
+        (80, 24),
+        _title,
+        _on_title(lambda p: _open(p, "s", SettingsScreen)),
+    ),
     Shot("play-80x24", "A solo turn at 80x24", (80, 24), _game(crossroads), _one_turn),
     Shot(
         "play-wide", "The same game on a large terminal", (140, 40), _game(crossroads), _two_turns

@@ -206,9 +206,10 @@ class GameState(_Model):
     """When this game began."""
     turn: int = Field(default=0, ge=0, le=MOST_TURNS)
     idle_turns: int = Field(default=0, ge=0, le=MOST_TURNS, exclude_if=lambda n: n == 0)
-    """Turns in which nothing happened in the world — a question answered, a line the DM
-    could not act on: they are in the story, but the turn counter the players see skips
-    them (:attr:`turns_played`). Left out of the saved text while 0."""
+    """Read from older saves, which counted the turns in which nothing happened apart from
+    the turn counter; kept so that they load. The counter the players see is :attr:`turn`
+    everywhere now (the header, the turn log, undo and rewind, the list of saves), so that
+    every number they are shown is the same turn's."""
     players: dict[str, list[str]] = Field(default_factory=dict)
     """Player name -> ids of the characters they control (a solo player controls all)."""
     party: dict[str, CharacterSheet] = Field(default_factory=dict)
@@ -366,11 +367,6 @@ class GameState(_Model):
         return state
 
     # -- lookups -----------------------------------------------------------------------------
-    @property
-    def turns_played(self) -> int:
-        """The turn counter the players see: the turns in which something happened."""
-        return max(0, self.turn - self.idle_turns)
-
     def name_of(self, target_id: str) -> str:
         """Display name of a character or creature id."""
         if target_id in self.party:

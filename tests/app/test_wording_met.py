@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from app.referee.sights import exits_text
-from app.saves import load_game, save_game
+from app.saves import list_saves, load_game, save_game
 from app.session.boundary import scene_boundary
 from app.session.panels import panels
 from app.session.setup import session_for, start_session
@@ -24,6 +24,7 @@ from app.world.ledger import RelationshipShifted
 from app.world.newgame import new_game
 from app.world.npcspec import NPCSpec
 from app.world.pronouns import possessive, pronoun_of
+from app.world.state import GameState
 from app.world.wording import the
 from tests.app.conftest import narration, turn
 from tests.app.event_world import campaign_of, judge, trigger, world
@@ -118,15 +119,20 @@ def test_a_name_with_its_article_is_never_given_a_second() -> None:
     assert "the dunes (" in text and "the the" not in text
 
 
-async def test_the_turn_counter_counts_only_turns_in_which_something_happened(
+async def test_the_turn_counter_is_one_count_everywhere_the_players_see_it(
     tmp_path: Path,
 ) -> None:
+    """A question answered is a turn like any other: the header counts it, as the turn log,
+    undo and the list of saves do, so every number the players are shown is one turn's."""
     session = session_for(new_game(load_campaign(CAMPAIGNS_DIR / "crossroads"), seed=3))
     state = session.state
     for line in ("what can we see?", "xyzzy plugh", "how hurt is Thorin?"):
         await turn(session, ("mira", line))
-    assert state.turn == 3 and state.turns_played == 0 and panels(state).turn == 0
+    assert state.turn == 3 and panels(state).turn == 3 and len(state.history) == 3
     await turn(session, ("mira", "look at the trapdoor"))
-    assert state.turns_played == 1 and len(state.history) == 4  # the questions stay told
+    assert panels(state).turn == state.history[-1].number == 4
     save_game(state, "counted", tmp_path)
-    assert load_game("counted", tmp_path).turns_played == 1
+    assert list_saves(tmp_path)[0].turn == panels(load_game("counted", tmp_path)).turn == 4
+    old = state.model_dump()
+    old["idle_turns"] = 3  # (an older save, which counted turns of questions apart)
+    assert GameState.model_validate(old).turn == 4

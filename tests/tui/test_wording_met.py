@@ -80,7 +80,7 @@ async def test_a_resumed_game_shows_the_last_thing_said(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: last_is_said(app))
         shown_now = story(app)
-        assert shown_now[0] == f"Resumed at turn {session.state.turns_played}."
+        assert shown_now[0] == f"Resumed at turn {session.state.turn}."
         heading = next(n for n, s in enumerate(shown_now) if "## The Crossroads Inn" in s)
         first = next(n for n, s in enumerate(shown_now) if "look around" in s)
         assert heading < first  # the game began here: the heading stands above the turns

@@ -135,7 +135,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         if state.campaign is not None and state.campaign.judgments:
             meaning.warm()  # while the players read and type, not on their first words
         if self.resumed:
-            self.fill_story(f"Resumed at turn {state.turns_played}.", first=True)
+            self.fill_story(f"Resumed at turn {state.turn}.", first=True)
         else:
             if self.note:
                 self.query_one(StoryPane).add_note(self.note, "alert")

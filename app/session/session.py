@@ -437,6 +437,7 @@ class GameSession:
                 events=events,
             )
         )
+        self.timeline.abandon()  # (a new branch of the story: what an undo took back is gone)
         fold_summary(self.state)
         del self.state.changes[:told]
         if actions:

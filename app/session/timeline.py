@@ -84,6 +84,17 @@ class Timeline:
         self._prune()
         return point
 
+    def abandon(self) -> None:
+        """A new turn was played after an undo or a rewind: the turns taken back are gone,
+        with their checkpoints, as soon as it is told — not only once the players are next
+        asked to act (a turn the foes' turns follow, or a DM's turn left unfinished, may
+        never get there; an undo would then go back into the abandoned branch)."""
+        if self.undone_from is None:
+            return
+        cut = self.restored_to
+        self.entries = [c for c in self.entries if cut is None or c.turn <= cut]
+        self.undone_from = self.restored_to = None
+
     def refresh(self, state: GameState) -> None:
         """The game was just saved as the checkpoint of its turn, with what changed since
         the players were asked to act (a player stepped away, a round got ready): the

@@ -281,3 +281,36 @@ def test_a_seat_changed_after_an_undo_is_not_undone_by_a_redo_after_a_resume(
     resumed = resume_session(loaded.state, save=loaded.path)
     assert rewinding.redo(resumed).text == "There is nothing to bring back."
     assert "Cy" in resumed.state.players
+
+
+async def test_a_turn_played_after_an_undo_abandons_the_turns_taken_back_even_left_unsettled(
+    tmp_path: Path,
+) -> None:
+    """Undo, then a new turn the foes' turns follow (the players are not asked to act
+    again, here because the DM never ends a goblin's turn): a second undo goes back to
+    before the new turn, never to the abandoned turn's checkpoint — whose world would not
+    match the story, and whose save would not load."""
+    from app.dm.scripted import ScriptedBrain
+    from app.saves import load_game, save_game
+    from tests.app.conftest import call, turn
+
+    goblins = call("start_combat", reason="goblins burst in", surprise="party",
+                   monsters=[{"monster": "goblin", "count": 2}])  # fmt: skip
+    brain = ScriptedBrain([
+        {"text": "Mira slips into the shadows."},
+        {"tool_calls": [goblins]},
+        {"text": "Goblins burst in through the door!"},
+        *[{"text": "The goblin snarls."}] * 6,
+    ])  # fmt: skip
+    session = start_session(crossroads(), 1, brain)
+    await turn(session, ("mira", "I hide"))
+    assert rewinding.undo(session).ok and session.state.turn == 0
+    await turn(session, ("thorin", "I look at the door"))
+    if session.foe_turn:  # the goblins' turn, which the DM leaves unfinished
+        async for _event in session.process():
+            pass
+    assert not session.settled
+    assert rewinding.undo(session).ok
+    assert session.state.turn == 0 and not session.state.history  # before Thorin's turn
+    save_game(session.state, "game", tmp_path)
+    assert load_game("game", tmp_path).turn == 0

@@ -10,7 +10,6 @@ once the title is on screen a background thread imports them ahead of the player
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import sys
 from collections.abc import Callable, Iterable
@@ -27,6 +26,7 @@ from textual.widgets import Input
 from app.dm.config import ConfigError, DMConfig, config_path, load_dm_config
 from app.tui import warmup
 from app.tui.screens.title import TitleScreen
+from app.tui.terminal import on_terminate, terminal_fd, terminal_gone
 from app.world.folders import CAMPAIGNS_DIR, CHARACTERS_DIR, SAVES_DIR
 from app.world.printable import printable
 
@@ -115,6 +115,7 @@ class DungeonApp(App[None]):
         and how to go on with it (a notice inside the app would vanish with it)."""
         if launch.still:
             self.animation_level = "none"
+        self._stop_watching: Callable[[], None] = lambda: None  # (the SIGTERM handler's undo)
 
     # -- starting -------------------------------------------------------------------------------
     def dm_label(self, dm: DMConfig | None) -> str:
@@ -124,8 +125,9 @@ class DungeonApp(App[None]):
         return dm.describe() if dm is not None and dm.configured else OFFLINE
 
     def on_mount(self) -> None:
-        if _terminal_fd() is not None:  # a real terminal: notice if it goes away
-            self.set_interval(2.0, self._terminal_check)
+        if terminal_fd() is not None:  # a real terminal: notice if it goes away, or if the
+            self.set_interval(2.0, self._terminal_check)  # system asks the game to stop
+            self._stop_watching = on_terminate(self._terminated)
         label = self.dm_label(self.launch.dm)
         launch = self.launch
         self.push_screen(TitleScreen(launch.saves, label, launch.loaded, launch.campaigns))
@@ -145,13 +147,21 @@ class DungeonApp(App[None]):
     def _terminal_check(self) -> None:
         """A terminal closed under the game (its window killed) leaves no one to play: the
         game quits, as on ctrl+q, rather than run on unseen. Every turn is already saved."""
-        fd = _terminal_fd()
-        try:
-            if fd is None:
-                raise OSError("no terminal")
-            os.get_terminal_size(fd)
-        except OSError:
+        if terminal_gone():
             self.exit()
+
+    def _terminated(self) -> None:
+        """SIGTERM (``kill``, a system shutting down): leave as on ctrl+q, without asking —
+        every turn is already saved, a line still waiting for the DM with it — and give the
+        terminal back as it was."""
+        play = self.play_screen()
+        if play is not None:
+            play.stop_dm()
+            self.farewell = self.whereabouts(play)
+        self.exit()
+
+    def on_unmount(self) -> None:
+        self._stop_watching()
 
     def tell(self, notes: Iterable[str]) -> None:
         """Show what the player should know about a save that loaded."""
@@ -488,14 +498,3 @@ def make_app(
                     resumed=resumed, notes=notes, loaded_from=loaded_from, still=still,
                     watch=watch, loaded=loaded)  # fmt: skip
     return DungeonApp(launch)
-
-
-def _terminal_fd() -> int | None:
-    """The file descriptor of the terminal the game draws on, or ``None`` when it draws on
-    none (a test's headless run)."""
-    stream = sys.__stdout__
-    try:
-        fd = stream.fileno() if stream is not None else -1
-    except (OSError, ValueError):
-        return None
-    return fd if fd >= 0 and os.isatty(fd) else None

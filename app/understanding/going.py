@@ -59,6 +59,18 @@ HEADING = re.compile(
 the headland path to the lighthouse")."""
 
 
+_NOT_GOING = re.compile(
+    r"\b(?:not|never|won't|wont|don't|dont|can't|cant|ain't|refuse to|no way (?:i'm|we're))"
+    r"(?:\s+\w+){0,2}?\s+(?:go|going|goes|step|stepping|set foot|setting foot|head|heading)\b"
+)
+
+
+def not_going(said: str) -> bool:
+    """The line says the going is not done ("I'm not going into that tunnel", "he's not
+    going another step into goblin holes"): a place named with it is nowhere to go."""
+    return _NOT_GOING.search(said) is not None
+
+
 def headed_for(ctx: Context, target: str | None) -> bool:
     """The way's name follows a word of going, a few words on ("back down to the inn"), not
     "stomps out into the rain … digging near this inn": a going, but not to it."""

@@ -40,7 +40,7 @@ from app.understanding.said_to_foes import to_foes
 from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.torn import first_look
-from app.understanding.vocatives import A_NAME, called_nobody, to_them_all
+from app.understanding.vocatives import A_NAME, called_nobody, opens_with_foes, to_them_all
 from app.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
@@ -294,9 +294,9 @@ def _understand(
         return paragraph(text, whole, actor, state, campaign, language)
     if whole.note in (FOR_THE_TABLE, SURPRISED):
         return whole  # "wait, what", "sorry, my cat walked on the keyboard": no deed in it
-    if whole.kind in ("talk", "improvise", "ask", "drop") and to_them_all(text, state):
-        # "give up and go home, little guys", "drop the dice and surrender, goblins!": all of
-        # it said to the foes, a demand or words
+    shouted = whole.kind == "talk" and opens_with_foes(text, state, waiting=True)
+    if whole.kind in ("talk", "improvise", "ask", "drop") and (shouted or to_them_all(text, state)):
+        # "give up and go home, little guys", "oi goblins! drop the dice": said to the foes
         if whole.kind in ("ask", "drop"):
             return replace(whole, kind="talk", targets=(), item=None, note="", confidence=0.8)
         return replace(whole, then=())

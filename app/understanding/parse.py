@@ -28,7 +28,7 @@ from app.understanding.deeds import DEEDS
 from app.understanding.figures import figure_asked
 from app.understanding.freeform import free_deed
 from app.understanding.friends_asked import acting_for, called_last
-from app.understanding.going import HEADING, headed_for
+from app.understanding.going import HEADING, headed_for, not_going
 from app.understanding.improvised import improvised
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
@@ -241,9 +241,9 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     striking_a_place = found.kind == "attack" and not found.targets
     if not HEADING.search(ctx.said) and not striking_a_place:
         return found
-    if _PUTTING.match(ctx.said) or _GIVING_BACK.search(ctx.said):
-        return found  # "put the crown back where it was", "give back what you nicked": a
-        # thing put or handed back, nobody goes
+    if _PUTTING.match(ctx.said) or _GIVING_BACK.search(ctx.said) or not_going(ctx.said):
+        return found  # "put the crown back where it was", "give back what you nicked", "not
+        # going into that tunnel": nobody goes
     if UP_TO_A_DOOR.search(ctx.said):
         return found  # "drift over to the trapdoor": up to it, not through it
     moves = [a for a in found.alternatives if a.kind == "move"]

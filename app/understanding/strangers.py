@@ -9,7 +9,7 @@ from app.understanding.other_spells import NAMED as OTHER_SPELLS
 from app.understanding.readings import Context
 from app.understanding.spells import opens_with_a_spell
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import normalise
+from app.understanding.words import english_words, normalise
 from rules.srd import srd
 
 
@@ -26,6 +26,8 @@ def stranger(ctx: Context) -> str | None:
     titled = verb == "the" and len(words) > 3 and words[0][:1].isupper()
     if titled:  # "Conan the barbarian storms into the woods": a name and its title
         verb = words[3].lower().strip(".,!?")
+    elif verb in _BEFORE_VERBS and len(words) > 2:  # "Drizzt dual wields at the rat"
+        verb = words[2].lower().strip(".,!?")
     if not titled and verb in ctx.vocab.stop:
         return None  # "raises his battered shield": a verb before "his", never a name
     if words[0].isupper() and words[1].strip(".,!?").isupper():
@@ -37,28 +39,63 @@ def stranger(ctx: Context) -> str | None:
     known = first in _known_words(vocab) or first in vocab.question_slips
     if small and (len(words) > 4 or known or verb == "does"):
         return None  # typed small, a name only in a short line and no word the game knows
-    if _anyone(ctx, [w for w in first.split() if w not in _TITLES] or first.split()):
-        return None  # "Nessa sends her love": someone of the story, spoken of elsewhere
     verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
     verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
     verbs |= DEED_VERBS  # ("Frodo sneaks into the woods")
+    base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
+    deed = bool(base & (verbs | _one_word_spells()))  # ("Brother Tuck blesses the harbour")
+    called = [w for w in first.split() if w not in _TITLES] or first.split()
+    if _anyone(ctx, called):  # "Nessa sends her love": someone of the story, spoken of
+        if not deed or titled or verb in _WORDS_SENT or not _third_person(verb):
+            return None  # ("Tam stabs Grubnak": someone of the story, not the player's)
+        return _of_the_story_here(ctx, called)
     if first in verbs:  # "Attack the rat that's bleeding.": a verb first, no name
         return None
-    base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
-    acting = base & (verbs | _one_word_spells()) or verb in (
-        "plays",
-        "sings",
-        "says",
-        "does",
-        "greets",
-        "storms",
-    )  # ("Brother Tuck blesses the harbour": a spell's name for a verb)
+    acting = deed or verb in ("plays", "sings", "says", "does", "greets", "storms")
+    named = words[0][:1].isupper() and not words[0].isupper() and verb not in _WORDS_SENT
+    players = {p.lower() for p in ctx.state.players}
+    acting = acting or (named and first not in players and _told_of(verb))  # "Boromir blows
+    # his horn" (not "EEK rats", nor "Kai logs off", typed of a player at the table)
     if not (verb.endswith("s") and not verb.endswith("ss") and (acting or titled)):
         return None
     opening = normalise(" ".join(words[:3]))  # (looked up last: every spell's name is read)
     if opens_with_a_spell(opening) or any(opening.startswith(n) for n in OTHER_SPELLS):
         return None  # "dissonant whispers on her": a spell named first, not Dissonant
     return words[0]
+
+
+_WORDS_SENT = frozenset({"sends", "says", "tells", "asks", "wants", "wishes", "thanks", "hopes",
+                         "needs", "knows", "thinks", "sent", "said"})  # fmt: skip
+"""What someone of the story is told of saying, not doing ("Nessa sends her love")."""
+_BEFORE_VERBS = frozenset({"dual", "quickly", "slowly", "then", "also", "just", "now"})
+"""Words between a name and its deed ("Drizzt dual wields", "Tam quickly grabs")."""
+
+
+def _third_person(verb: str) -> bool:
+    """A verb as told of someone ("stabs", "helps"; not "stop", "kiss")."""
+    return verb.endswith("s") and not verb.endswith("ss")
+
+
+def _told_of(verb: str) -> bool:
+    """Whether a word in -s is a verb of the language told of someone ("blows", "wields",
+    "reaches"): its root, or a form of it, is an English word."""
+    known = english_words()
+    root = verb[:-2] if verb.endswith("es") and verb[:-2] in known else verb[:-1]
+    return verb.endswith("s") and bool({root, root + "ing", root + "ed"} & known)
+
+
+def _of_the_story_here(ctx: Context, called: list[str]) -> str | None:
+    """Someone of the story, not of the party, made to act by the line ("Tam stabs
+    Grubnak", "Nessa helps us fight"): nobody the player moves. ``None`` for the party and
+    for a companion fighting beside it."""
+    if ctx.campaign is None:
+        return None
+    with_us = {c.npc for c in ctx.state.creatures.values() if c.npc and c.side == "party"}
+    for nid, person in ctx.campaign.npcs.items():
+        names = (person.name, *person.aliases)
+        if nid not in with_us and any(w in n.lower().split() for n in names for w in called):
+            return person.name
+    return None
 
 
 @cache
@@ -101,7 +138,7 @@ DEED_VERBS = frozenset({
     "dance", "greet", "wave", "hug", "shout", "yell", "storm", "stride", "march", "wander",
     "stroll", "charge", "dash", "sprint", "jump", "leap", "stab", "shoot", "cast", "swing",
     "join", "track", "follow", "hunt", "lead", "scout", "board", "draw", "heal", "part", "save",
-    "rescue", "summon", "smite", "bless", "curse", "fight", "kill", "arrive", "appear",
+    "rescue", "summon", "smite", "bless", "curse", "fight", "kill", "arrive", "appear", "help",
 })  # fmt: skip
 """Verbs a stranger's line may start with beyond the game's own phrases."""
 

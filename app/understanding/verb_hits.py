@@ -8,7 +8,7 @@ import re
 
 from app.understanding.intent import IntentKind
 from app.understanding.manoeuvring import OTHERS, PINNED
-from app.understanding.negation import NOT_GOING
+from app.understanding.negation import NEGATING, NOT_GOING
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures
 from app.understanding.words import phrase_at, verb_at, verbs_in
@@ -96,6 +96,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "look at the open door": a door that is open, nobody goes through
             if kind == "move" and at > 0 and NOT_GOING.search(ctx.said[:at]):
                 continue  # "flip back to the page", "let a lost child go home"
+            if kind == "move" and _negated(ctx.said[:at]):
+                continue  # "I'm not going into that tunnel", "not going another step into …"
             looked = kind == "move" and after and after[0] in _LOOKS and phrase in ("go", "goes")
             if looked and not _ELSEWHERE.search(ctx.said):
                 continue  # "i go look at the shore steps": a look, nobody goes (but "go look
@@ -119,6 +121,17 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
         elif _GET.match(ctx.said) and named_creatures(ctx.said[4:], ctx.scope):
             hits.append((0, -3, "attack"))  # "get the boss!": go for it, in a fight
     return sorted(hits)
+
+
+def _negated(before: str) -> bool:
+    """A negation among the last three words before a verb, in its clause ("not going
+    another step", "won't go"; not "I don't care, go")."""
+    for word in reversed(before.split()[-3:]):
+        if word[-1:] in ",.;:!?":
+            return False
+        if word in NEGATING:
+            return True
+    return False
 
 
 _IS = [[w] for w in ("is", "are", "was", "were", "it's", "its", "s")]

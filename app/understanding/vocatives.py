@@ -9,6 +9,7 @@ import re
 from app.understanding import calling
 from app.understanding.vocabulary import ENGLISH
 from app.understanding.words import english_words, monster_kinds, stem
+from app.world import view
 from app.world.state import GameState
 
 _CALLED_LAST = re.compile(
@@ -62,11 +63,12 @@ _TOLD_OFF = re.compile(
 _OWN_AFTER = re.compile(r"\W*(?:i|i'll|i'm|we|we'll|let's|lets|then)\b")
 
 
-def opens_with_foes(text: str, state: GameState) -> bool:
+def opens_with_foes(text: str, state: GameState, *, waiting: bool = False) -> bool:
     """The line opens by calling foes that are here by their kind ("Wolf! Run away, or
-    I'll sing again!", "goblin, run away"): what follows is said to them."""
+    I'll sing again!", "goblin, run away"): what follows is said to them. With ``waiting``,
+    the foes of a fight not yet begun count too."""
     called = _CALLED_FIRST.match(text.lower())
-    names = _foe_names(state) if called is not None else []
+    names = _foe_names(state, waiting=waiting) if called is not None else []
     if called is None or not names or stem(called.group(2)) not in _kinds(names):
         return False
     rest = text[called.end() :].lower()  # ("Goblins! I attack …", "wolves!! run": to us)
@@ -94,8 +96,15 @@ def bids_the_foes(text: str, state: GameState) -> bool:
     return called.group(1) is not None and called.group(2) in _ONE_CALLED | _ADDRESSEES | {"ones"}
 
 
-def _foe_names(state: GameState) -> list[str]:
-    return [c.name for c in state.creatures.values() if c.side != "party" and c.hostile]
+def _foe_names(state: GameState, *, waiting: bool = False) -> list[str]:
+    """The foes here: those standing against the party, and with ``waiting`` those of this
+    place's fight not yet begun (the goblins dicing in the tunnel, called "oi goblins!")."""
+    names = [c.name for c in state.creatures.values() if c.side != "party" and c.hostile]
+    campaign = state.campaign
+    if not waiting or campaign is None or state.encounter is not None:
+        return names
+    return names + [campaign.monster(g.monster).name for e in view.waiting_fights(state)
+                    for g in campaign.encounters[e].monsters if not g.npc]  # fmt: skip
 
 
 def _kinds(names: list[str]) -> set[str]:

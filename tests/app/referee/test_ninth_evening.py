@@ -1,0 +1,51 @@
+"""What the thirty-third blind set's misses and an evening's play found: a stranger's deed
+told of, two blades named the way players name them, words shouted to foes not yet
+fought."""
+
+from __future__ import annotations
+
+from tests.app.referee_lines import read
+
+RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "mira"}
+
+
+def test_a_deed_told_of_someone_the_story_does_not_have_is_refused() -> None:
+    for line in ("Drizzt dual wields at the rat", "Boromir blows his horn"):
+        said = read(RATS, "mira", line)[0]
+        assert (said.kind, said.note) == ("refuse", f"{line.split()[0]} is not in the party")
+    assert read(RATS, "mira", "Mira dual wields at the rat")[0].kind == "attack"
+    assert read(RATS, "mira", "Everyone attacks")[0].kind == "attack"  # a word, no name
+
+
+def test_a_deed_of_someone_of_the_story_is_not_the_players_to_play() -> None:
+    assert read(RATS, "thorin", "Tam picks up a stick and hits the rat")[0].kind == "refuse"
+    band = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+            "turn": "mira"}  # fmt: skip
+    assert read(band, "mira", "Tam stabs Grubnak")[0].note == "Tam is not in the party"
+    lighthouse = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["nessa"]}
+    said = read(lighthouse, "wren", "Nessa sends her love.")[0]  # words sent, no deed
+    assert (said.kind, said.target) == ("talk", "wendel")
+
+
+def test_dual_wielding_is_a_blade_in_each_hand() -> None:
+    for line in ("dual wield on rat 2", "Mira dual wields at rat 2", "I dual-wield at rat 2"):
+        said = read(RATS, "mira", line)[0]
+        assert (said.kind, said.action, said.targets) == ("attack", "both", ("giant-rat-2",))
+
+
+def test_a_going_said_as_not_done_goes_nowhere() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"]}
+    for line in (
+        "I'm not going into that tunnel",
+        "Thorin sits down on a cask and says he's not going another step into goblin holes "
+        "until everyone's had a breather.",
+    ):
+        assert read(cellar, "thorin", line)[0].kind != "move", line
+    assert read(cellar, "thorin", "I don't care, go into the tunnel")[0].kind == "move"
+
+
+def test_words_shouted_to_foes_not_yet_fought_are_all_said_to_them() -> None:
+    warren = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True},
+              "defeated": ["cellar_rats"]}  # fmt: skip
+    said = read(warren, "mira", "oi goblins! drop the dice and surrender!")[0]
+    assert (said.kind, said.then) == ("talk", ())  # Mira drops nothing

@@ -9,9 +9,9 @@ loaded:
 - **a party of which nobody can act**: everyone petrified, paralysed, asleep or down. Time
   passes, as it would at the table: what wears off in minutes wears off, a hold that ends
   on a save is saved against at the end of each round of a minute (and stays if every save
-  fails), the dying make their death saves until each is stable or dead, and the stable
-  come to with 1 hit point after 1d4 hours (SRD). If still nobody can act, the story ends
-  in defeat.
+  fails), a sleeper (not one at 0 hit points) wakes within hours, the dying make their
+  death saves until each is stable or dead, and the stable come to with 1 hit point after
+  1d4 hours (SRD). If still nobody can act, the story ends in defeat.
 
 In a fight the initiative order already moves past whoever cannot act.
 """
@@ -23,6 +23,7 @@ from app.actions import turn_tools as tt
 from app.actions.endings import party_fallen
 from app.actions.events import SessionEvent, StateChange
 from app.world.state import GameState
+from rules.conditions import Condition
 from rules.damage import LifeState
 from rules.dice import roll
 
@@ -81,6 +82,13 @@ def _time_passes(state: GameState) -> list[SessionEvent]:
             if not any(c.save_dc is not None and c.save_ability for c in held):  # round
                 break
             events += tt.shake_off(state, cid)
+        asleep = [c for c in held if c.condition is Condition.UNCONSCIOUS and c.save_dc is None]
+        if asleep and sheet.vitals.hp > 0:  # a sleeping gas, a blow to the head: one wakes
+            held[:] = [c for c in held if c not in asleep]
+            hours = roll("1d4", state.rng).total
+            text = f"{hours} hour{'s' * (hours > 1)} later, {sheet.name} wakes"
+            state.record("condition", text, who=cid)
+            events.append(StateChange(kind="condition", target_id=cid, description=text))
         for _ in range(MOST_DEATH_SAVES):
             if state.party[cid].vitals.state is not LifeState.DYING:
                 break

@@ -101,3 +101,14 @@ def test_a_game_saved_locked_is_unlocked_on_loading(tmp_path: Path) -> None:
     resumed = resume_session(load_game("locked", tmp_path))
     assert resumed.state.restriction is None
     assert isinstance(resumed.submit(PlayerAction(character_id="thorin", text="look")), Success)
+
+
+def test_a_party_put_to_sleep_wakes_hours_later_and_plays_on() -> None:
+    """A DM's sleeping gas (unconscious, full hit points, no end named): nobody can act, so
+    the hours pass and the party wakes; no defeat."""
+    state = build_situation(Situation.model_validate(INN))
+    for cid in state.party:
+        state.party[cid].conditions.append(ActiveCondition(condition=Condition.UNCONSCIOUS))
+    events = unstick(state)
+    assert state.ending is None and not any(s.conditions for s in state.party.values())
+    assert any("later, Mira wakes" in e.description for e in events if hasattr(e, "description"))

@@ -157,6 +157,8 @@ def _area(
             events += more
             dealt = dealt_to[target] = outcome.damage.amount
         outcome_of: dict[str, Any] = {"target": target, "saved": success, "damage": dealt}
+        if dealt and bg.vitals_of(state, target).hp <= 0:  # told with the blast that felled it
+            outcome_of["down"] = bg.vitals_of(state, target).state.value
         if action.condition and not success and bg.vitals_of(state, target).hp > 0:
             took = held_by(state, target, action.condition)
             events += impose(state, target, action.condition, source=actor, action=action)

@@ -121,7 +121,9 @@ class FollowUps(RefereeBase):
                 self.notes.append(contested(state, actor or "", result))
             elif kind == "act":
                 done = DONE[result["action"]].format(whose=possessive(state, actor or ""))
-                self.notes.append(f"{state.name_of(actor or '')} {done}.")
+                felled = actor in state.creatures and state.creatures[actor].vitals.hp <= 0
+                cut = " — and is cut down as it goes" if felled else ""  # (a parting blow)
+                self.notes.append(f"{state.name_of(actor or '')} {done}{cut}.")
                 if not self._fighting(state) and state.encounter is not None:
                     calls.append(self._end_fight())
             elif kind == "end_combat":
@@ -359,6 +361,10 @@ class FollowUps(RefereeBase):
             said = "dodges the worst of it" if hit["saved"] else "is caught full on"
             self.notes.append(f"{target} {said} ({hit['damage']} damage)"
                               + (f" and {took}." if took else "."))  # fmt: skip
+            if hit.get("down") == "dead":
+                self._falls(state, str(hit["target"]))
+            elif hit.get("down"):  # ("dodges the worst of it", and still drops: said)
+                self.notes.append(f"{target} goes down, {hit['down']}.")
         if "outcome" in result:
             target = state.name_of(str(result["target"]))
             self.notes.append(

@@ -315,3 +315,16 @@ def test_balance_a_foe_with_only_a_save_and_a_multiattack_fight_with_them() -> N
     assert spider.swings[0].rider is not None  # the bite's poison
     assert [a.id for a in spider.kit.specials] == ["web"]
     assert srd().monsters["gelatinous_cube"].action("engulf").area  # its engulf catches several
+
+
+def test_a_breath_that_drops_a_character_says_so_in_its_result() -> None:
+    """The result the telling reads names who the breath felled (the story said 'dodges the
+    worst of it (3 damage)' of a friend left dying)."""
+    from app.actions.beings import set_vitals
+
+    state = game(("red_dragon_wyrmling", 1)).state
+    set_vitals(state, "aria", Vitals(hp=1, max_hp=17, state=LifeState.ALIVE))
+    result = run(state, "monster_action", creature_id="red-dragon-wyrmling-1",
+                 action="fire_breath", target_ids=["aria", "thorin"])  # fmt: skip
+    hits = {hit["target"]: hit for hit in result["result"]["targets"]}
+    assert hits["aria"]["down"] in ("dying", "dead") and "down" not in hits["thorin"]

@@ -49,3 +49,26 @@ def test_words_shouted_to_foes_not_yet_fought_are_all_said_to_them() -> None:
               "defeated": ["cellar_rats"]}  # fmt: skip
     said = read(warren, "mira", "oi goblins! drop the dice and surrender!")[0]
     assert (said.kind, said.then) == ("talk", ())  # Mira drops nothing
+
+
+def test_the_story_of_a_foe_felled_as_it_flees_or_a_friend_dropped_by_a_blast_says_so() -> None:
+    """The telling never contradicts the dice: a rat cut down by a parting blow as it flees
+    does not 'flee'; Ione dropped to 0 by a breath she half dodged goes down."""
+    from app.actions.beings import set_vitals
+    from app.referee.referee import OfflineReferee
+    from rules.damage import LifeState, Vitals
+    from tests.referee_corpus import Situation, build_situation
+
+    state = build_situation(Situation.model_validate(RATS))
+    referee = OfflineReferee(state.campaign)
+    set_vitals(state, "giant-rat-2", Vitals(hp=0, max_hp=7, state=LifeState.DEAD))
+    referee.calls["c1"] = ("act", "giant-rat-2")
+    referee._follow_up(state, [("c1", {"action": "flee"})])
+    assert referee.notes[-1] == "Giant Rat 2 turns tail and flees — and is cut down as it goes."
+    set_vitals(state, "aria", Vitals(hp=0, max_hp=17, state=LifeState.DYING))
+    referee.calls["c2"] = ("monster", "giant-rat-3")
+    blast = {"action": "bite", "targets": [{"target": "aria", "saved": True, "damage": 3,
+                                            "down": "dying"}]}  # fmt: skip
+    referee._after_monster(state, "giant-rat-3", blast, [])
+    assert "Aria dodges the worst of it (3 damage)." in referee.notes
+    assert "Aria goes down, dying." in referee.notes

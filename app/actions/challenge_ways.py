@@ -53,6 +53,20 @@ def ways(state: GameState, spec: ChallengeSpec) -> list[Way]:
     return found
 
 
+def tool_elsewhere(state: GameState, spec: ChallengeSpec, actor: str) -> list[str]:
+    """Who else of the party carries the tool a challenge is made with, when ``actor``
+    carries none and every way open needs it ("pick the padlock" with thieves' tools: Mira
+    has them, Thorin does not). Empty when the actor has it, or nobody does (then the check
+    is made without it, rather than the story stopping there)."""
+    sheet = state.party.get(actor)
+    if sheet is None or spec.kind == "group":
+        return []
+    if any(w.tool is None or sheet.carries(w.tool) for w in ways(state, spec)):
+        return []
+    tool = ways(state, spec)[0].tool or ""
+    return [s.name for cid, s in state.party.items() if cid != actor and s.carries(tool)]
+
+
 def _modifier(state: GameState, actor: str, way: Way) -> int:
     sheet = state.party.get(actor)
     if sheet is None:

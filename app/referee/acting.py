@@ -9,6 +9,7 @@ from typing import Any
 
 from app.actions.beings import why_cannot_act
 from app.actions.calls import ToolCall
+from app.actions.challenge_ways import tool_elsewhere
 from app.referee import answers
 from app.referee.fighting import attack_arguments, unaware_foes, weapon_named
 from app.referee.helping import Helping, way_asked
@@ -363,6 +364,12 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             # done — but one made to end the fight is tried in it, with the turn's action
             self.notes.append(f"{state.name_of(actor)} cannot {spec.name} in the middle of a "
                               "fight: that must wait until it is over.")  # fmt: skip
+            return []
+        holders = tool_elsewhere(state, spec, actor)
+        if holders:  # "Thorin has no thieves' tools to pick the trapdoor padlock with"
+            self.notes.append(f"{state.name_of(actor)} has no {spec.tool} to {spec.name} with "
+                              f"— {' and '.join(holders)} {'has' if len(holders) == 1 else 'have'} "
+                              "them.")  # fmt: skip
             return []
         args: dict[str, Any] = {"challenge_id": intent.target}
         if spec.kind != "group":

@@ -72,3 +72,26 @@ def test_the_story_of_a_foe_felled_as_it_flees_or_a_friend_dropped_by_a_blast_sa
     referee._after_monster(state, "giant-rat-3", blast, [])
     assert "Aria dodges the worst of it (3 damage)." in referee.notes
     assert "Aria goes down, dying." in referee.notes
+
+
+async def test_a_lock_is_picked_by_the_one_with_the_tools() -> None:
+    """Thorin has no thieves' tools: he is told Mira has them, and nothing is rolled; Mira
+    picks it. With nobody carrying them, the check is still made (the story goes on)."""
+    from app.referee.referee import OfflineReferee
+    from app.session.setup import session_for
+    from tests.app.referee_lines import play
+    from tests.referee_corpus import Situation, build_situation
+
+    inn = {"campaign": "crossroads", "scene": "inn"}
+    session = session_for(build_situation(Situation.model_validate(inn)))
+    referee = await play(session, "thorin", "I pick the lock")
+    assert not referee.made
+    assert "Thorin has no thieves' tools" in session.state.history[-1].narrative
+    assert "Mira has them" in session.state.history[-1].narrative
+    referee = await play(session, "mira", "I pick the lock")
+    assert [c.name for c in referee.made] == ["attempt_challenge"]
+    bare = {**inn, "take": {"mira": ["thieves' tools"]}}
+    session = session_for(build_situation(Situation.model_validate(bare)))
+    referee = await play(session, "thorin", "I pick the lock")
+    assert isinstance(referee, OfflineReferee)
+    assert [c.name for c in referee.made] == ["attempt_challenge"]

@@ -403,11 +403,11 @@ def _understand(
     if len(read) == 1 and wondered and whole.kind in WONDERED and read[0].kind != whole.kind:
         return replace(read[0], text=whole.text)  # "tie him up? nah just fire bolt him"
     ran = whole.kind == "manoeuvre" and whole.action == "dash" and not whole.targets
+    ran = ran and not calling.urged(whole, called, state)  # (not "Tam, run for the stairs!")
     to_someone = read[0].kind == "talk" and bool(read[0].targets) if read else False
     if len(read) == 1 and ran and (read[0].kind in WONDERED - {"rest", "hold", "manoeuvre"}
                                    or to_someone):  # fmt: skip
-        return replace(read[0], text=whole.text)  # "run in and drag him away from them",
-        # "i run over to wren and tell her it's ok": the words, at her side
+        return replace(read[0], text=whole.text)  # "run in and drag him away from them"
     if len(read) < 2 and not ordered:
         return whole
     threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS

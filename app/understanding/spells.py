@@ -364,7 +364,11 @@ def self_target(ctx: Context) -> bool:
     """The line aims at the speaker ("on myself", "heal me", "Aria casts cure wounds on
     herself": the one the line is told of)."""
     words = ("myself", "me", "self", "yourself", "herself", "himself", "themself")
-    return any(has_phrase(ctx.said, w) for w in words)
+    return any(has_phrase(ctx.said, w) for w in words) or _OWN_HURTS.search(ctx.said) is not None
+
+
+_OWN_HURTS = re.compile(r"\bmy (?:own )?(?:wounds?|cuts?|injur(?:y|ies)|hurts?|bruises|burns?)\b")
+"""The speaker's own hurts ("I cure my own wounds"): healing aimed at the speaker."""
 
 
 def _everyday(ctx: Context, name: str) -> bool:

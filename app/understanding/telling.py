@@ -14,7 +14,8 @@ from app.understanding.intent import Intent
 _TELLING = re.compile(
     r"^(?:tell|tells|yell at|yell to|yells at|shout at|shout to|shouts at|shouts to|"
     r"call to|call out to|calls to|whisper to|whispers to|warn|warns|urge|urges|"
-    r"signal to|signals to|order|orders|beg|begs|send|sends)\s+(.+)$"
+    r"signal to|signals to|order|orders|beg|begs|send|sends|"
+    r"(?:shout|shouts|yell|yells|call|calls|cry|cries|scream|screams) (?:out )?for)\s+(.+)$"
 )
 """A verb of telling, and what follows it: the one told, then the message."""
 _GROUP = re.compile(r"^(?:the others|everyone|everybody|the party|the group|the rest|my friends|"

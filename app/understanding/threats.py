@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from app.understanding import calling
 from app.understanding.deeds import DEEDS
 from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.improvised import improvised
@@ -109,6 +110,8 @@ def threat(ctx: Context) -> Intent | None:
         return None  # ("swings it at the closer one, yelling to scare them off": the swing)
     if _CRY.match(found.group(1)) and _BLOW_BEFORE.search(said[found.end() :]):
         return None  # "with a bellow of 'Khazad!' he brings his sword down on the rat"
+    if _to_a_friend(ctx):
+        return None  # "Tam, get out of here! Run for the stairs!": urged, not threatened
     bidden = _BIDDEN.match(found.group(1))  # "tell Thorin to throw the rope", "tell Corin
     whom = bidden.group(1) if bidden is not None else "them"  # to get clear": no foe's
     if whom not in ("them", "it", "him", "her", "the") and not ctx.named("creature", text=whom):
@@ -123,6 +126,14 @@ def threat(ctx: Context) -> Intent | None:
         return None  # "get out of here, back up the stairs": the party's own going
     key = "sway" if GENTLE.search(said) else "cow"  # "we don't want to hurt you. surrender?"
     return improvised(ctx, next(d for d in DEEDS if d.key == key))  # is asked, not threatened
+
+
+def _to_a_friend(ctx: Context) -> bool:
+    """The line opens by calling a person of the story who is no foe here ("Tam, get out
+    of here!"): what it bids is said for their sake."""
+    whom = calling.called(ctx.raw, ctx.state, ctx.actor) or ()
+    hostile = {c.npc for c in ctx.state.creatures.values() if c.npc and c.hostile}
+    return bool(whom) and not set(whom) & hostile
 
 
 _BIDDEN = re.compile(

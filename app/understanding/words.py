@@ -80,7 +80,15 @@ def normalise(text: str) -> str:
     text = _EM.sub(r"\1 them", text)  # "tie em up", "get 'em"
     text = _ILL.sub("i'll ", text)  # "ill tie up the other one too"
     words = re.sub(r"[^\w\s']", " ", text).replace("_", " ").split()
-    return " ".join(_TYPOS.get(w, w) for w in words)  # "pikc teh lock"
+    words = [_TYPOS.get(w, w) for w in words]  # "pikc teh lock"
+    for at in range(1, len(words)):  # "attak rat tree": the third rat, no tree
+        if words[at] in _NUMBER_SLIPS and words[at - 1].rstrip("s") in monster_kinds():
+            words[at] = _NUMBER_SLIPS[words[at]]
+    return " ".join(words)
+
+
+_NUMBER_SLIPS = {"tree": "three", "thre": "three", "thee": "three", "tow": "two", "fuor": "four"}
+"""Slips of a number after a kind of foe ("rat tree", "goblin tow")."""
 
 
 _TYPOS = {

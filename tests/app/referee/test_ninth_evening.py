@@ -95,3 +95,26 @@ async def test_a_lock_is_picked_by_the_one_with_the_tools() -> None:
     referee = await play(session, "thorin", "I pick the lock")
     assert isinstance(referee, OfflineReferee)
     assert [c.name for c in referee.made] == ["attempt_challenge"]
+
+
+def test_words_to_a_friend_or_a_person_of_the_story_are_no_deed_of_ones_own() -> None:
+    fight = {**RATS, "turn": "thorin"}
+    steps = read(fight, "thorin", "I cleave at rat 3 and shout for Aria to get back")
+    assert [s.kind for s in steps] == ["attack"]  # Aria is told; Thorin does not step back
+    for line in ("Tam, run for the stairs!", "Tam, get out of here! Run for the stairs!"):
+        said = read(fight, "thorin", line)[0]
+        assert (said.kind, said.targets) == ("talk", ("tam",)), line
+    band = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+            "turn": "thorin"}  # fmt: skip
+    assert read(band, "thorin", "Grubnak, surrender or die!")[0].action == "intimidation"
+
+
+def test_ones_own_wounds_and_a_slipped_number_are_read_as_meant() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "flags": {"corin_saved": True},
+              "defeated": ["strand_thralls"], "wounds": {"ione": 6, "wren": 9}}  # fmt: skip
+    for line in ("I cure my own wounds", "cure my wounds"):
+        assert read(strand, "ione", line)[0].targets == ("ione",), line
+    assert read(strand, "ione", "cure wren's wounds")[0].targets == ("wren",)
+    fight = {**RATS, "turn": "thorin"}
+    assert read(fight, "thorin", "attak rat tree")[0].targets == ("giant-rat-3",)
+    assert read(fight, "thorin", "hide behind the tree")[0].kind == "manoeuvre"

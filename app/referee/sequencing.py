@@ -248,6 +248,8 @@ class Sequencing(RefereeBase):
         # who ties is the one who typed, not Wren)
         reader = clause.actor if clause.actor in state.party and not state.encounter else actor
         fresh = understand_clause(clause.text, reader, state, self.campaign)
+        if clause.kind == "manoeuvre" and clause.action == "dash":
+            fresh = clause  # "… then dash past them to the curtain": a dash, the way shut or not
         moved = state.scene.id != self.typed_in.get(actor, state.scene.id)
         if clause.kind == "talk" and (clause.topic or "asked" in clause.extra) and not moved:
             # one of several topics or questions asked in one breath (after a move, the

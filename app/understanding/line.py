@@ -22,13 +22,14 @@ from app.understanding.blow_offered import blow_with_the_offer
 from app.understanding.clauses import QUOTED_SPEECH, mentions_back, propose, refer_back
 from app.understanding.cut_or_whole import plainer, same, target_stolen
 from app.understanding.darts import is_darts, shared_darts
+from app.understanding.dashing import dashed
 from app.understanding.features import BONUS_MOVES, names_a_feature
 from app.understanding.fighting_words import CARRIES_NO
 from app.understanding.in_turn import in_turn
 from app.understanding.intent import Intent
 from app.understanding.paragraph import FIGHT_PARAGRAPH, FIGHTING, PARAGRAPH, paragraph
 from app.understanding.parse import SPLITTING, freely, understand_clause
-from app.understanding.piece_fit import chatter
+from app.understanding.piece_fit import both_at_one, chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
 from app.understanding.pointing import pointed
@@ -37,6 +38,7 @@ from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.readying import readied_after
 from app.understanding.rewording import as_told, own_name_asked, told_of_the_actor
 from app.understanding.said_to_foes import to_foes
+from app.understanding.slips import second_look
 from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.torn import first_look
@@ -65,8 +67,7 @@ def understand(
     """Read one line typed as ``actor``: its first action, and the rest in ``then``."""
     # "try again": the speaker's last line, anew; "I go too": what another just did
     text = repeated(text, actor, state) or joined(text, actor, state) or text
-    text = own_name_asked(as_told(text), actor, state)  # "Sela's better at this. She lays a
-    # hand …", "back! what did i …"; "what can ione do up here?" typed as Ione
+    text = own_name_asked(as_told(text), actor, state)  # ("Sela's better at this. She …")
     text = told_of_the_actor(text, actor, state)  # "Ione sits. She says …": Ione says
     text, friend = quoted_to_friend(text, state, actor)
     if friend is not None and len(re.findall(r"\w+", text)) <= 3:  # "Ivo, shaking: 'Sela,
@@ -74,11 +75,11 @@ def understand(
         return Intent(kind="ask", text=text, actor=actor, confidence=0.2,
                       note=f"{friend}{HEARS}said in passing, nothing happens in the story. "
                            f"What does {own} do?")  # fmt: skip
-    read = _line(text, actor, state, campaign, language=language)
+    read = second_look(text, lambda t: _line(t, actor, state, campaign, language=language))
     read = with_spell_asked(freely(read, state, campaign, language=language))
     aimed = whom_meant.named_at_the_end([read, *read.then], text, actor, state, campaign)
     aimed = blow_with_the_offer(aimed, text, state)  # "I offer him… *throws it at his face*"
-    head, *rest = whom_meant.heard_by_the_awake(aimed, state)  # (to one awake)
+    head, *rest = dashed(whom_meant.heard_by_the_awake(aimed, state), state)  # (to one awake)
     return replace(head, then=tuple(rest))
 
 
@@ -294,7 +295,7 @@ def _understand(
         return paragraph(text, whole, actor, state, campaign, language)
     if whole.note in (FOR_THE_TABLE, SURPRISED):
         return whole  # "wait, what", "sorry, my cat walked on the keyboard": no deed in it
-    shouted = whole.kind == "talk" and opens_with_foes(text, state, waiting=True)
+    shouted = whole.kind == "talk" and not state.encounter and opens_with_foes(text, state, True)
     if whole.kind in ("talk", "improvise", "ask", "drop") and (shouted or to_them_all(text, state)):
         # "give up and go home, little guys", "oi goblins! drop the dice": said to the foes
         if whole.kind in ("ask", "drop"):
@@ -390,8 +391,7 @@ def _understand(
         # described, where the blow's own words name one ("leaves the sleepy ones and stabs
         # grubnak")
         return replace(read[0], text=whole.text)
-    aimed = {t for c in read for t in c.targets} | set(whole.targets)
-    if whole.action == "both" and all(c.kind == "attack" for c in read) and len(aimed) == 1:
+    if both_at_one(whole, read):
         return whole  # "shortsword in one hand, dagger in the other, both at goblin 1"
     if len(read) == 1 and read[0].kind == "attack" and read[0].action == "both":
         return replace(read[0], text=whole.text)  # "… with my shortsword and then my dagger"

@@ -239,3 +239,18 @@ def unfolded(read: list[Intent], state: GameState) -> list[Intent]:
         if not (free and verb and verb[0] in verbs):
             kept.append(intent)
     return kept
+
+
+_NAMED_FOE = re.compile(r"\b(?:\d|one|two|three|four|first|second|third|fourth)\b")
+"""A foe singled out by number in a part of a line ("rat 3", "the second one")."""
+
+
+def both_at_one(whole: Intent, read: list[Intent]) -> bool:
+    """A blade in each hand at the one foe the whole line names, its parts no other blows
+    ("shortsword in one hand, dagger in the other, both at goblin 1", "both blades, rat 3";
+    not "both blades at rat 1 and then rat 2")."""
+    if whole.kind != "attack" or whole.action != "both" or len(whole.targets) != 1:
+        return False
+    if not all(c.kind in ("attack", "ask") for c in read):
+        return False
+    return not any(_NAMED_FOE.search(c.text) and c.targets != whole.targets for c in read)

@@ -129,11 +129,24 @@ def threat(ctx: Context) -> Intent | None:
 
 
 def _to_a_friend(ctx: Context) -> bool:
-    """The line opens by calling a person of the story who is no foe here ("Tam, get out
-    of here!"): what it bids is said for their sake."""
-    whom = calling.called(ctx.raw, ctx.state, ctx.actor) or ()
+    """The line opens by calling a person of the story who is here and no foe ("Tam, get
+    out of here!"): what it bids is said for their sake."""
+    whom = set(calling.called(ctx.raw, ctx.state, ctx.actor) or ())
     hostile = {c.npc for c in ctx.state.creatures.values() if c.npc and c.hostile}
-    return bool(whom) and not set(whom) & hostile
+    if not whom or whom & hostile or ctx.campaign is None:
+        return False
+    opening = calling.opening(ctx.raw, ctx.state)
+    said = opening.group(1).lower() if opening is not None else ""
+    foes = {w for c in ctx.state.creatures.values() if c.hostile and c.side != "party"
+            for w in c.name.lower().split()}  # fmt: skip
+    if said.rstrip("s") in foes:
+        return False  # "Goblin! Surrender now!" in a fight with goblins: to them
+    people = [ctx.campaign.npcs[w] for w in whom if w in ctx.campaign.npcs]
+    by_name = any(said in (p.name.lower(), p.name.lower().split()[0], *(a.lower() for a in
+                                                                        p.aliases))
+                  for p in people)  # fmt: skip
+    here = {t.id for t in ctx.scope.of("npc")}  # ("Goblin!" is no call to Grubnak elsewhere)
+    return by_name or whom <= here
 
 
 _BIDDEN = re.compile(

@@ -63,7 +63,7 @@ _TOLD_OFF = re.compile(
 _OWN_AFTER = re.compile(r"\W*(?:i|i'll|i'm|we|we'll|let's|lets|then)\b")
 
 
-def opens_with_foes(text: str, state: GameState, *, waiting: bool = False) -> bool:
+def opens_with_foes(text: str, state: GameState, waiting: bool = False) -> bool:
     """The line opens by calling foes that are here by their kind ("Wolf! Run away, or
     I'll sing again!", "goblin, run away"): what follows is said to them. With ``waiting``,
     the foes of a fight not yet begun count too."""

@@ -107,6 +107,10 @@ def test_words_to_a_friend_or_a_person_of_the_story_are_no_deed_of_ones_own() ->
     band = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
             "turn": "thorin"}  # fmt: skip
     assert read(band, "thorin", "Grubnak, surrender or die!")[0].action == "intimidation"
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "aria"}  # fmt: skip
+    said = read(guards, "aria", "Goblin! Surrender now and we'll let you go!")[0]
+    assert said.action == "intimidation"  # (Grubnak, "the goblin", is not here: the foes are)
 
 
 def test_ones_own_wounds_and_a_slipped_number_are_read_as_meant() -> None:
@@ -118,3 +122,34 @@ def test_ones_own_wounds_and_a_slipped_number_are_read_as_meant() -> None:
     fight = {**RATS, "turn": "thorin"}
     assert read(fight, "thorin", "attak rat tree")[0].targets == ("giant-rat-3",)
     assert read(fight, "thorin", "hide behind the tree")[0].kind == "manoeuvre"
+
+
+def test_a_line_not_understood_is_read_again_with_its_slips_mended() -> None:
+    from app.understanding.slips import mend
+    from app.understanding.words import english_words
+
+    fight = {**RATS, "turn": "thorin"}
+    for line, target in (("hti rat 1", "giant-rat-1"), ("swnig at teh rat", None)):
+        said = read(fight, "thorin", line)[0]
+        assert said.kind == "attack" and (target is None or said.targets == (target,)), line
+    said = read(RATS, "mira", "shrtsword rat1")[0]
+    assert (said.kind, said.item, said.targets) == ("attack", "shortsword", ("giant-rat-1",))
+    language = english_words()
+    mended = {w: mend(w, language) for w in ("lognbow", "fireblot", "slep", "daggr")}
+    assert mended == {"lognbow": "longbow", "fireblot": "firebolt", "slep": "sleep",
+                      "daggr": "dagger"}  # fmt: skip
+    for kept in ("too", "goblins", "flicks", "kelp", "ione", "grubnak", "danke", "cask"):
+        assert mend(kept, language) == kept  # words, forms of them, names: left as typed
+
+
+def test_both_blades_and_a_dash_in_a_fight_are_read_as_meant() -> None:
+    for line in ("both blades into rat two", "both blades, rat 2"):
+        said = read(RATS, "mira", line)[0]
+        assert (said.kind, said.action, said.targets) == ("attack", "both", ("giant-rat-2",))
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "mira"}  # fmt: skip
+    steps = read(guards, "mira", "stab goblin 1, then dash past them to the curtain")
+    assert [(s.kind, s.action) for s in steps] == [("attack", None), ("manoeuvre", "dash")]
+    assert read({**RATS, "turn": "thorin"}, "thorin", "I dash for the stairs")[0].action == "dash"
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"]}
+    assert read(cellar, "thorin", "I dash up the stairs")[0].kind == "move"  # no fight: goes

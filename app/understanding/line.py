@@ -43,7 +43,7 @@ from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.torn import first_look
 from app.understanding.vocatives import A_NAME, called_nobody, opens_with_foes, to_them_all
-from app.understanding.words import normalise
+from app.understanding.words import english_words, normalise
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -68,14 +68,15 @@ def understand(
     # "try again": the speaker's last line, anew; "I go too": what another just did
     text = repeated(text, actor, state) or joined(text, actor, state) or text
     text = own_name_asked(as_told(text), actor, state)  # ("Sela's better at this. She …")
-    text = told_of_the_actor(text, actor, state)  # "Ione sits. She says …": Ione says
+    text = told_of_the_actor(text, actor, state)  # ("Ione sits. She says …")
     text, friend = quoted_to_friend(text, state, actor)
     if friend is not None and len(re.findall(r"\w+", text)) <= 3:  # "Ivo, shaking: 'Sela,
         own = state.name_of(actor) if actor else "your character"  # should we run for it?'"
         return Intent(kind="ask", text=text, actor=actor, confidence=0.2,
                       note=f"{friend}{HEARS}said in passing, nothing happens in the story. "
                            f"What does {own} do?")  # fmt: skip
-    read = second_look(text, lambda t: _line(t, actor, state, campaign, language=language))
+    read = second_look(text, lambda t: _line(t, actor, state, campaign, language=language),
+                       english_words())  # fmt: skip
     read = with_spell_asked(freely(read, state, campaign, language=language))
     aimed = whom_meant.named_at_the_end([read, *read.then], text, actor, state, campaign)
     aimed = blow_with_the_offer(aimed, text, state)  # "I offer him… *throws it at his face*"
@@ -388,8 +389,7 @@ def _understand(
     surer = len(read) == 1 and read[0].kind == whole.kind == "attack" and not whole.note
     if (len(read) == 1 and nothing) or (surer and read[0].confidence > whole.confidence):
         # read as nothing whole ("ow. how much hp do i have now?"), or at a foe only
-        # described, where the blow's own words name one ("leaves the sleepy ones and stabs
-        # grubnak")
+        # described, where the blow's own words name one ("… and stabs grubnak")
         return replace(read[0], text=whole.text)
     if both_at_one(whole, read):
         return whole  # "shortsword in one hand, dagger in the other, both at goblin 1"

@@ -19,7 +19,6 @@ from rapidfuzz.distance import OSA
 
 from app.understanding.intent import Intent
 from app.understanding.vocabulary import ENGLISH
-from app.understanding.words import english_words
 from rules.srd import srd
 
 SHORTEST = 3
@@ -38,13 +37,12 @@ def game_words() -> tuple[str, ...]:
     return tuple(sorted(words))
 
 
-def second_look(text: str, read: Callable[[str], Intent]) -> Intent:
+def second_look(text: str, read: Callable[[str], Intent], language: frozenset[str]) -> Intent:
     """``read(text)``, or, when that is not understood (asked back, unsure, nothing more)
     and the line holds a slip, the reading of the line mended, if that one is."""
     first = read(text)
     if first.kind != "ask" or first.confidence > UNREAD or first.then or "?" in first.note:
         return first  # (understood, or a choice asked back: "knock out which of them: …?")
-    language = english_words()
     mended = _WORD.sub(lambda m: mend(m.group().lower(), language), text) if language else text
     if mended.lower() == text.lower():
         return first
@@ -58,13 +56,28 @@ foe named with no verb the game knows: "hti rat 1")."""
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def mend(word: str, language: frozenset[str]) -> str:
-    """The game's word a slip of ``word`` is, or ``word`` itself (see the module)."""
+@cache
+def named_things() -> tuple[str, ...]:
+    """The single words of the spells' and weapons' names: long, and like no other word."""
+    names = [*ENGLISH.weapons, *ENGLISH.spell_words]
+    names += [s.name.lower() for s in srd().spells.entries.values()]
+    return tuple(sorted({w for n in names for w in n.split() if w.isalpha() and len(w) > 4}))
+
+
+def mend_name(word: str, language: frozenset[str]) -> str:
+    """A slip of a spell's or a weapon's name mended wherever it is typed ("fireblot the
+    hurt one", "lognbow thrall 2"): only a word of five letters or more, or it is kept."""
+    return mend(word, language, named_things()) if len(word) > 4 else word
+
+
+def mend(word: str, language: frozenset[str], words: tuple[str, ...] | None = None) -> str:
+    """The game's word a slip of ``word`` is, or ``word`` itself (see the module): among
+    ``words``, or all the game's words."""
     if len(word) < SHORTEST or not word.isascii() or not word.isalpha() or word in language:
         return word
-    words = game_words()
+    words = words or game_words()
     stems = _stems(word)
-    if word in words or stems & language or stems & set(words):
+    if word in words or word in game_words() or stems & language or stems & set(game_words()):
         return word  # a word of the game's, or a form of one ("goblins", "flicks")
     found = process.extract(word, words, scorer=OSA.distance, score_cutoff=1, limit=6)
     near = [w for w, distance, _ in found if distance == 1 and _slip(word, w)]

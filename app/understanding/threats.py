@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-from app.understanding import calling
 from app.understanding.deeds import DEEDS
 from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
 from app.understanding.improvised import improvised
@@ -129,24 +128,26 @@ def threat(ctx: Context) -> Intent | None:
 
 
 def _to_a_friend(ctx: Context) -> bool:
-    """The line opens by calling a person of the story who is here and no foe ("Tam, get
-    out of here!"): what it bids is said for their sake."""
-    whom = set(calling.called(ctx.raw, ctx.state, ctx.actor) or ())
-    hostile = {c.npc for c in ctx.state.creatures.values() if c.npc and c.hostile}
-    if not whom or whom & hostile or ctx.campaign is None:
+    """The line opens by calling by name a person of the story who is no foe ("Tam, get
+    out of here!"): what it bids is said for their sake. A word the foes fighting here are
+    called by is a call to them ("Goblin! Surrender now!", though Grubnak is "the goblin")."""
+    called = _CALLED_FIRST.match(ctx.raw)
+    if called is None or ctx.campaign is None:
         return False
-    opening = calling.opening(ctx.raw, ctx.state)
-    said = opening.group(1).lower() if opening is not None else ""
+    said = called.group(1).lower()
     foes = {w for c in ctx.state.creatures.values() if c.hostile and c.side != "party"
             for w in c.name.lower().split()}  # fmt: skip
     if said.rstrip("s") in foes:
-        return False  # "Goblin! Surrender now!" in a fight with goblins: to them
-    people = [ctx.campaign.npcs[w] for w in whom if w in ctx.campaign.npcs]
-    by_name = any(said in (p.name.lower(), p.name.lower().split()[0], *(a.lower() for a in
-                                                                        p.aliases))
-                  for p in people)  # fmt: skip
-    here = {t.id for t in ctx.scope.of("npc")}  # ("Goblin!" is no call to Grubnak elsewhere)
-    return by_name or whom <= here
+        return False
+    hostile = {c.npc for c in ctx.state.creatures.values() if c.npc and c.hostile}
+    return any(
+        said in (p.name.lower(), p.name.lower().split()[0], *(a.lower() for a in p.aliases))
+        for pid, p in ctx.campaign.npcs.items() if pid not in hostile
+    )  # fmt: skip
+
+
+_CALLED_FIRST = re.compile(r"^\W*([A-Za-z][\w'-]*)\s*[,!]")
+"""A name called first, with a comma or a cry ("Tam, …", "Tam! …")."""
 
 
 _BIDDEN = re.compile(

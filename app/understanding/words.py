@@ -10,6 +10,7 @@ from importlib import resources
 
 from rapidfuzz import fuzz
 
+from app.understanding.slips import mend_name
 from rules.srd import srd
 
 TYPO_RATIO = 84.0
@@ -80,7 +81,8 @@ def normalise(text: str) -> str:
     text = _EM.sub(r"\1 them", text)  # "tie em up", "get 'em"
     text = _ILL.sub("i'll ", text)  # "ill tie up the other one too"
     words = re.sub(r"[^\w\s']", " ", text).replace("_", " ").split()
-    words = [_TYPOS.get(w, w) for w in words]  # "pikc teh lock"
+    language = english_words()  # (none known, without the model's files: nothing mended)
+    words = [_TYPOS.get(w) or (mend_name(w, language) if language else w) for w in words]
     for at in range(1, len(words)):  # "attak rat tree": the third rat, no tree
         if words[at] in _NUMBER_SLIPS and words[at - 1].rstrip("s") in monster_kinds():
             words[at] = _NUMBER_SLIPS[words[at]]

@@ -134,6 +134,9 @@ def test_a_line_not_understood_is_read_again_with_its_slips_mended() -> None:
         assert said.kind == "attack" and (target is None or said.targets == (target,)), line
     said = read(RATS, "mira", "shrtsword rat1")[0]
     assert (said.kind, said.item, said.targets) == ("attack", "shortsword", ("giant-rat-1",))
+    hurt = {**RATS, "turn": "aria", "wounds": {"giant-rat-2": 4}}
+    said = read(hurt, "aria", "fireblot the hurt one")[0]  # a spell's name slipped: still it
+    assert (said.kind, said.spell, said.targets) == ("cast", "fire_bolt", ("giant-rat-2",))
     language = english_words()
     mended = {w: mend(w, language) for w in ("lognbow", "fireblot", "slep", "daggr")}
     assert mended == {"lognbow": "longbow", "fireblot": "firebolt", "slep": "sleep",

@@ -16,8 +16,9 @@ from functools import cache
 from rapidfuzz import fuzz, process
 
 from app.understanding import Intent
+from app.understanding.known_words import english_words
 from app.understanding.scope import living_creatures
-from app.understanding.words import POLITE, TITLES, english_words
+from app.understanding.words import POLITE, TITLES
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.character import CharacterSheet

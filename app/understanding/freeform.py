@@ -16,11 +16,12 @@ from __future__ import annotations
 import re
 
 from app.understanding.intent import Intent, Reading
+from app.understanding.known_words import english_words
 from app.understanding.mentions import scene_mentions
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import english_words, has_phrase, one_slip, owners
+from app.understanding.words import has_phrase, one_slip, owners
 from app.world.wording import the
 
 NOT_DEEDS = frozenset(

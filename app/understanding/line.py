@@ -22,8 +22,8 @@ from app.understanding.blow_offered import blow_with_the_offer
 from app.understanding.clauses import QUOTED_SPEECH, mentions_back, propose, refer_back
 from app.understanding.cut_or_whole import plainer, same, target_stolen
 from app.understanding.darts import is_darts, shared_darts
-from app.understanding.dashing import dashed
 from app.understanding.features import BONUS_MOVES, names_a_feature
+from app.understanding.fight_moves import fight_moves
 from app.understanding.fighting_words import CARRIES_NO
 from app.understanding.in_turn import in_turn
 from app.understanding.intent import Intent
@@ -43,7 +43,7 @@ from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.torn import first_look
 from app.understanding.vocatives import A_NAME, called_nobody, opens_with_foes, to_them_all
-from app.understanding.words import english_words, normalise
+from app.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
@@ -75,12 +75,11 @@ def understand(
         return Intent(kind="ask", text=text, actor=actor, confidence=0.2,
                       note=f"{friend}{HEARS}said in passing, nothing happens in the story. "
                            f"What does {own} do?")  # fmt: skip
-    read = second_look(text, lambda t: _line(t, actor, state, campaign, language=language),
-                       english_words())  # fmt: skip
+    read = second_look(text, lambda t: _line(t, actor, state, campaign, language=language), state)
     read = with_spell_asked(freely(read, state, campaign, language=language))
     aimed = whom_meant.named_at_the_end([read, *read.then], text, actor, state, campaign)
     aimed = blow_with_the_offer(aimed, text, state)  # "I offer him… *throws it at his face*"
-    head, *rest = dashed(whom_meant.heard_by_the_awake(aimed, state), state)  # (to one awake)
+    head, *rest = fight_moves(whom_meant.heard_by_the_awake(aimed, state), state)  # (to one awake)
     return replace(head, then=tuple(rest))
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from functools import cache
 
 from app.understanding.deeds import DEEDS
+from app.understanding.known_words import english_words
 from app.understanding.scope import Scope
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import english_words, one_slip
+from app.understanding.words import one_slip
 from rules.features import features
 from rules.srd import srd
 

@@ -12,13 +12,14 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
-from itertools import pairwise
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from app.understanding.intent import Intent
+from app.understanding.known_words import campaign_words, known_words
 from app.understanding.vocabulary import ENGLISH
+from app.world.state import GameState
 from rules.srd import srd
 
 SHORTEST = 3
@@ -37,12 +38,15 @@ def game_words() -> tuple[str, ...]:
     return tuple(sorted(words))
 
 
-def second_look(text: str, read: Callable[[str], Intent], language: frozenset[str]) -> Intent:
+def second_look(text: str, read: Callable[[str], Intent], state: GameState) -> Intent:
     """``read(text)``, or, when that is not understood (asked back, unsure, nothing more)
-    and the line holds a slip, the reading of the line mended, if that one is."""
+    and the line holds a slip, the reading of the line mended, if that one is. Words of the
+    campaign's own are never slips ("locket" is no "pocket")."""
     first = read(text)
     if first.kind != "ask" or first.confidence > UNREAD or first.then or "?" in first.note:
         return first  # (understood, or a choice asked back: "knock out which of them: …?")
+    known = known_words()
+    language = known | campaign_words(state.campaign) if known else known
     mended = _WORD.sub(lambda m: mend(m.group().lower(), language), text) if language else text
     if mended.lower() == text.lower():
         return first
@@ -109,8 +113,15 @@ def _dropped(typed: str, meant: str) -> bool:
 
 
 def _added(typed: str, meant: str) -> bool:
-    """One letter struck twice ("stabb", "chaarge")."""
-    return _dropped(meant, typed) and any(a == b for a, b in pairwise(typed))
+    """One letter struck twice ("stabb", "chaarge"; not "yarrow" for "arrow")."""
+    return (
+        any(
+            typed[:i] + typed[i + 1 :] == meant
+            and typed[i] in typed[max(0, i - 1) : i] + typed[i + 1 : i + 2]
+            for i in range(len(typed))
+        )
+        and len(typed) == len(meant) + 1
+    )
 
 
 def _wrong(typed: str, meant: str) -> bool:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from functools import cache
 
+from app.understanding.known_words import english_words
 from app.understanding.other_spells import NAMED as OTHER_SPELLS
 from app.understanding.readings import Context
 from app.understanding.spells import opens_with_a_spell
 from app.understanding.vocabulary import Vocabulary
-from app.understanding.words import english_words, normalise
+from app.understanding.words import normalise
 from rules.srd import srd
 
 

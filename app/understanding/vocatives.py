@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 from app.understanding import calling
+from app.understanding.known_words import english_words
 from app.understanding.vocabulary import ENGLISH
-from app.understanding.words import english_words, monster_kinds, stem
+from app.understanding.words import monster_kinds, stem
 from app.world import view
 from app.world.state import GameState
 

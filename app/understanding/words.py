@@ -3,13 +3,12 @@ forgives plurals and small typos (``rapidfuzz``)."""
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache, lru_cache
-from importlib import resources
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from app.understanding.known_words import english_words, known_words
 from app.understanding.slips import mend_name
 from rules.srd import srd
 
@@ -81,8 +80,8 @@ def normalise(text: str) -> str:
     text = _EM.sub(r"\1 them", text)  # "tie em up", "get 'em"
     text = _ILL.sub("i'll ", text)  # "ill tie up the other one too"
     words = re.sub(r"[^\w\s']", " ", text).replace("_", " ").split()
-    language = english_words()  # (none known, without the model's files: nothing mended)
-    words = [_TYPOS.get(w) or (mend_name(w, language) if language else w) for w in words]
+    known = known_words()  # (none, without the model's files: then nothing is mended)
+    words = [_TYPOS.get(w) or (mend_name(w, known) if known else w) for w in words]
     for at in range(1, len(words)):  # "attak rat tree": the third rat, no tree
         if words[at] in _NUMBER_SLIPS and words[at - 1].rstrip("s") in monster_kinds():
             words[at] = _NUMBER_SLIPS[words[at]]
@@ -254,20 +253,6 @@ def stems(text: str) -> str:
 NAME_FILLERS = frozenset({"the", "and", "of", "one", "ones", "old", "little", "big", "great"})
 """Words of a name that alone point at nobody ("the" of "the Grey Sister", "one" of "little
 one", which "the cracked one" does not name)."""
-
-
-@cache
-def english_words() -> frozenset[str]:
-    """Whole English words the meaning model knows (its word-piece vocabulary, some 25,000
-    words): read once, when first asked, so a real word one slip from a verb or a name of
-    the game's ("stack" and "stab", "whole" and "hole") is taken as itself. Empty if the
-    model's files are missing."""
-    try:
-        text = resources.files("app.world").joinpath("meaning_model", "tokenizer.json")
-        vocab = json.loads(text.read_text(encoding="utf-8"))["model"]["vocab"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return frozenset()
-    return frozenset(w for w in vocab if w.isalpha())
 
 
 _OWNERS = re.compile(r"(?<=[a-z])'s\b")

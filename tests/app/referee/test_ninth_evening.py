@@ -125,8 +125,8 @@ def test_ones_own_wounds_and_a_slipped_number_are_read_as_meant() -> None:
 
 
 def test_a_line_not_understood_is_read_again_with_its_slips_mended() -> None:
+    from app.understanding.known_words import english_words
     from app.understanding.slips import mend
-    from app.understanding.words import english_words
 
     fight = {**RATS, "turn": "thorin"}
     for line, target in (("hti rat 1", "giant-rat-1"), ("swnig at teh rat", None)):
@@ -141,8 +141,11 @@ def test_a_line_not_understood_is_read_again_with_its_slips_mended() -> None:
     mended = {w: mend(w, language) for w in ("lognbow", "fireblot", "slep", "daggr")}
     assert mended == {"lognbow": "longbow", "fireblot": "firebolt", "slep": "sleep",
                       "daggr": "dagger"}  # fmt: skip
-    for kept in ("too", "goblins", "flicks", "kelp", "ione", "grubnak", "danke", "cask"):
+    for kept in ("too", "goblins", "flicks", "kelp", "ione", "grubnak", "danke", "cask", "yarrow"):
         assert mend(kept, language) == kept  # words, forms of them, names: left as typed
+    belfry = {"campaign": "drowned_bell", "scene": "belfry", "flags": {"corin_saved": True}}
+    said = read(belfry, "ione", "hold the locket against the bell")[0]
+    assert said.kind == "ask"  # not carried: said so (read as "pocket" it was a thing taken)
 
 
 def test_both_blades_and_a_dash_in_a_fight_are_read_as_meant() -> None:
@@ -156,3 +159,12 @@ def test_both_blades_and_a_dash_in_a_fight_are_read_as_meant() -> None:
     assert read({**RATS, "turn": "thorin"}, "thorin", "I dash for the stairs")[0].action == "dash"
     cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"]}
     assert read(cellar, "thorin", "I dash up the stairs")[0].kind == "move"  # no fight: goes
+
+
+def test_a_flourish_of_movement_before_a_blow_is_how_the_blow_comes() -> None:
+    for line in ("I tumble past rat 1 and stab rat 3", "I vault over the cask and stab rat 3"):
+        assert [(s.kind, s.targets) for s in read(RATS, "mira", line)] == [
+            ("attack", ("giant-rat-3",))
+        ], line
+    steps = read(RATS, "mira", "I tie up rat 2 and stab rat 3")  # a deed of its own: kept
+    assert [s.kind for s in steps] == ["improvise", "attack"]

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from app.understanding import Intent, understand
 from app.understanding.intent import CONFIDENT
-from app.understanding.scope import follow_ups
 from app.understanding.words import normalise
 from app.world.campaign import Campaign
+from app.world.chains import follow_ups
 from app.world.newgame import new_game
 from app.world.references import Problem
 from app.world.state import GameState

@@ -12,6 +12,7 @@ from typing import Literal
 from app.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
+from app.world.chains import follow_ups
 from app.world.facts import achieved, holds
 from app.world.state import GameState
 from rules.damage import LifeState
@@ -90,13 +91,6 @@ def _with_parts(names: tuple[str, ...]) -> tuple[str, ...]:
     """A thing's names and the names of its parts (a lock's keyhole)."""
     parts = [p for name in names for p in PARTS.get(name, ()) if p not in names]
     return (*names, *dict.fromkeys(parts))
-
-
-def follow_ups(campaign: Campaign) -> set[str]:
-    """Challenges reached only through another's outcome (the needle after a failed lock)."""
-    return {
-        eff.next for c in campaign.challenges.values() for eff in (c.success, c.failure) if eff.next
-    }
 
 
 def open_challenges(state: GameState, campaign: Campaign) -> list[str]:

@@ -67,40 +67,8 @@ def validate_campaign(campaign: Campaign) -> list[Problem]:
             causes.follows(problems[-1], fact=when)
     problems += event_problems(campaign) + unused_problems(campaign)
     problems += flag_problems(campaign) + mention_problems(campaign) + cover_problems(campaign)
-    problems += pregen_problems(campaign) + loop_problems(campaign)
+    problems += pregen_problems(campaign)
     return causes.grouped(problems)
-
-
-def loop_problems(campaign: Campaign) -> list[Problem]:
-    """Challenges only ever reached as another's ``next`` — a player never attempts one
-    of those first — which no chain from an attemptable challenge (or a trigger, a topic,
-    a feature) reaches: a challenge whose own failure leads back to it, or a loop of them."""
-    challenges = campaign.challenges
-    later = {eff.next for c in challenges.values() for eff in (c.success, c.failure) if eff.next}
-    reached = [cid for cid in challenges if cid not in later]
-    reached += [eff.next for where, _, eff in effects(campaign)
-                if eff.next and not where.startswith("challenges.")]  # fmt: skip
-    seen: set[str] = set()
-    while reached:
-        cid = reached.pop()
-        if cid in seen or cid not in challenges:
-            continue
-        seen.add(cid)
-        spec = challenges[cid]
-        steps = (spec.success, spec.failure, spec.step_success, spec.step_failure)
-        reached += [eff.next for eff in steps if eff is not None and eff.next]
-    return [
-        Problem(
-            "challenge never attempted",
-            f"challenges.{cid}",
-            "it is reached only as the `next` of challenges in a loop that nothing "
-            "starts, so players can never attempt it: let a challenge they can attempt "
-            "lead into the loop, or take the loop out",
-            subject=f"challenge:{cid}",
-        )
-        for cid in challenges
-        if cid in later and cid not in seen
-    ]
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,9 @@ def normalise(text: str) -> str:
     text = _EM.sub(r"\1 them", text)  # "tie em up", "get 'em"
     text = _ILL.sub("i'll ", text)  # "ill tie up the other one too"
     words = re.sub(r"[^\w\s']", " ", text).replace("_", " ").split()
-    known = known_words()  # (none, without the model's files: then nothing is mended)
+    # (without the model's files, or in a line with accents — French "flamme sacrée" — no
+    # word is taken for a slip)
+    known = known_words() if text.isascii() else None
     words = [_TYPOS.get(w) or (mend_name(w, known) if known else w) for w in words]
     for at in range(1, len(words)):  # "attak rat tree": the third rat, no tree
         if words[at] in _NUMBER_SLIPS and words[at - 1].rstrip("s") in monster_kinds():

@@ -146,6 +146,9 @@ def test_a_line_not_understood_is_read_again_with_its_slips_mended() -> None:
     belfry = {"campaign": "drowned_bell", "scene": "belfry", "flags": {"corin_saved": True}}
     said = read(belfry, "ione", "hold the locket against the bell")[0]
     assert said.kind == "ask"  # not carried: said so (read as "pocket" it was a thing taken)
+    thralls = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+               "turn": "cass"}  # fmt: skip
+    assert read(thralls, "cass", "Flamme sacrée!")[0].kind == "foreign"  # no "flame" mended
 
 
 def test_both_blades_and_a_dash_in_a_fight_are_read_as_meant() -> None:

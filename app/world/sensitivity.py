@@ -3,18 +3,17 @@ scene, built from the campaign's ``[judgments.<id>]``, and the fast matching of 
 against it.
 
 An entry applies where its ``scenes`` include the scene, else where its ``about`` NPC is
-present, else everywhere. Each entry knows what it serves: the triggers whose condition
-names it with ``judged``, the NPC whose scores it moves, the scene goals that use it.
+present, else everywhere; it knows the triggers, NPC scores and scene goals it serves.
 
 Matching is by word, not by a loop of regexes: the map indexes every keyword's first word
 (exact words in one dictionary, ``*`` stems in another), so a line costs a dictionary
 look-up per word and prefix, whatever the size of the map. An entry's semantic
 ``fields`` (:mod:`app.world.fields`) are indexed by stem beside them and match with the
-entry's lower ``field_confidence``. Context modifiers weigh each
-match: a negation before the keyword in the same clause drops it (or makes it the entry's
-``negated`` judgment), a question weakens it, emphasis strengthens it. Who the line is
-said of and how — of someone else, sent on, in mockery, with a threat, an act of speech
-disowned — may take back what the words seemed to say (:mod:`app.world.said_how`).
+entry's lower ``field_confidence``. Context modifiers weigh each match: a negation before
+the keyword in the same clause drops it (or makes it the entry's ``negated`` judgment), a
+question weakens it, emphasis strengthens it. Who the line is said of and how — of
+someone else, sent on, in mockery, with a threat, an act of speech disowned — may take
+back what the words seemed to say (:mod:`app.world.said_how`).
 
 The map is derived (never saved): :func:`sensitivity_map` keeps a few recent maps keyed on
 what changes them — the scene, who is present, which goals are met and which once-only
@@ -190,10 +189,8 @@ class SensitivityMap:
         ) -> None:
             if to_oneself(tokens, end) or vow_asked(tokens, end) or chore(tokens, end):
                 return  # promised to nobody, or asked of the listener, or a task taken on
-            if withheld(tokens, at):
-                return  # "I can't promise we'll find him": not said, nor its opposite
-            if entry.spec.direction != "down" and of_a_thing(tokens, at, end):
-                return  # "a reassuring fire" (a "lying old goat" is still a slight)
+            if withheld(tokens, at) or of_a_thing(tokens, at, end, entry.spec.direction):
+                return  # "I can't promise we'll find him", "a reassuring fire": not said
             if "offer" in entry.spec.fields and (
                 demanded(tokens, at) or solicited(tokens, at, end)
             ):

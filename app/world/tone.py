@@ -272,11 +272,14 @@ _TOKENS_OF_CARE = frozenset({
 _LISTENERS = frozenset({"you", "her", "him", "them", "us", "me", "everyone", "yourself"})
 
 
-def of_a_thing(tokens: Sequence[str], at: int, end: int) -> bool:
+def of_a_thing(tokens: Sequence[str], at: int, end: int, direction: str | None = None) -> bool:
     """ "A reassuring fire", "comforting place you've got": the one word at ``at``, in its
     -ing form, describes a thing the next word names, not what is said to the listener —
-    while "a comforting hand on his shoulder" and "reassuring her" still comfort."""
-    if end != at or at + 1 >= len(tokens) or not tokens[at].endswith("ing"):
+    while "a comforting hand on his shoulder" and "reassuring her" still comfort, and a
+    slight's word (``direction`` "down") describes the listener ("lying old goat")."""
+    if direction == "down" or end != at or at + 1 >= len(tokens):
+        return False
+    if not tokens[at].endswith("ing"):
         return False
     after = tokens[at + 1]
     if not after.isalpha() or after in _TOKENS_OF_CARE or after in _LISTENERS:

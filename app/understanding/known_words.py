@@ -48,14 +48,17 @@ def known_words() -> frozenset[str]:
 
 
 _LAST: list[tuple[Campaign, frozenset[str]]] = []
-"""The campaign last asked about, and its words (one campaign is played at a time)."""
+"""The campaign last asked about, and the words known with it (one campaign is played at
+a time)."""
 
 
-def campaign_words(campaign: Campaign | None) -> frozenset[str]:
-    """Every word of the campaign's own text: names, items, scenes, descriptions."""
-    if campaign is None:
-        return frozenset()
+def known_with(campaign: Campaign | None) -> frozenset[str]:
+    """:func:`known_words` and every word of the campaign's own text (names, items,
+    scenes, descriptions), gathered once per campaign; empty without the model's files."""
+    known = known_words()
+    if campaign is None or not known:
+        return known
     if not _LAST or _LAST[0][0] is not campaign:
         words = frozenset(re.findall(r"[a-z]+", campaign.model_dump_json().lower()))
-        _LAST[:] = [(campaign, words)]
+        _LAST[:] = [(campaign, known | words)]
     return _LAST[0][1]

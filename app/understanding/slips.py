@@ -17,7 +17,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from app.understanding.intent import Intent
-from app.understanding.known_words import campaign_words, known_words
+from app.understanding.known_words import known_with
 from app.understanding.vocabulary import ENGLISH
 from app.world.state import GameState
 from rules.srd import srd
@@ -38,6 +38,11 @@ def game_words() -> tuple[str, ...]:
     return tuple(sorted(words))
 
 
+@cache
+def _game_set() -> frozenset[str]:
+    return frozenset(game_words())
+
+
 def second_look(text: str, read: Callable[[str], Intent], state: GameState) -> Intent:
     """``read(text)``, or, when that is not understood (asked back, unsure, nothing more)
     and the line holds a slip, the reading of the line mended, if that one is. Words of the
@@ -45,8 +50,7 @@ def second_look(text: str, read: Callable[[str], Intent], state: GameState) -> I
     first = read(text)
     if first.kind != "ask" or first.confidence > UNREAD or first.then or "?" in first.note:
         return first  # (understood, or a choice asked back: "knock out which of them: …?")
-    known = known_words()
-    language = known | campaign_words(state.campaign) if known else known
+    language = known_with(state.campaign)
     mended = _WORD.sub(lambda m: mend(m.group().lower(), language), text) if language else text
     if mended.lower() == text.lower():
         return first
@@ -81,7 +85,7 @@ def mend(word: str, language: frozenset[str], words: tuple[str, ...] | None = No
         return word
     words = words or game_words()
     stems = _stems(word)
-    if word in words or word in game_words() or stems & language or stems & set(game_words()):
+    if word in words or word in _game_set() or stems & language or stems & _game_set():
         return word  # a word of the game's, or a form of one ("goblins", "flicks")
     found = process.extract(word, words, scorer=OSA.distance, score_cutoff=1, limit=6)
     near = [w for w, distance, _ in found if distance == 1 and _slip(word, w)]

@@ -49,7 +49,7 @@ def stranger(ctx: Context) -> str | None:
     if _anyone(ctx, called):  # "Nessa sends her love": someone of the story, spoken of
         if not deed or titled or verb in _WORDS_SENT or not _third_person(verb):
             return None  # ("Tam stabs Grubnak": someone of the story, not the player's)
-        return _of_the_story_here(ctx, called)
+        return _of_the_story(ctx, called)
     if first in verbs:  # "Attack the rat that's bleeding.": a verb first, no name
         return None
     acting = deed or verb in ("plays", "sings", "says", "does", "greets", "storms")
@@ -85,10 +85,10 @@ def _told_of(verb: str) -> bool:
     return verb.endswith("s") and bool({root, root + "ing", root + "ed"} & known)
 
 
-def _of_the_story_here(ctx: Context, called: list[str]) -> str | None:
-    """Someone of the story, not of the party, made to act by the line ("Tam stabs
-    Grubnak", "Nessa helps us fight"): nobody the player moves. ``None`` for the party and
-    for a companion fighting beside it."""
+def _of_the_story(ctx: Context, called: list[str]) -> str | None:
+    """Someone of the story, not of the party, here or elsewhere, made to act by the line
+    ("Tam stabs Grubnak", "Nessa helps us fight"): nobody the player moves. ``None`` for
+    the party and for a companion fighting beside it."""
     if ctx.campaign is None:
         return None
     with_us = {c.npc for c in ctx.state.creatures.values() if c.npc and c.side == "party"}

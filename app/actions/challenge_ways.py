@@ -61,9 +61,10 @@ def tool_elsewhere(state: GameState, spec: ChallengeSpec, actor: str) -> list[st
     sheet = state.party.get(actor)
     if sheet is None or spec.kind == "group":
         return []
-    if any(w.tool is None or sheet.carries(w.tool) for w in ways(state, spec)):
+    open_ways = ways(state, spec)
+    if any(w.tool is None or sheet.carries(w.tool) for w in open_ways):
         return []
-    tool = ways(state, spec)[0].tool or ""
+    tool = open_ways[0].tool or ""
     return [s.name for cid, s in state.party.items() if cid != actor and s.carries(tool)]
 
 

@@ -4,9 +4,7 @@ of the story called by name before the words (or the deed) that follow."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
-from app.understanding.intent import Intent
 from app.understanding.parse import understand_clause
 from app.understanding.scope import person_words
 from app.understanding.vocabulary import ENGLISH
@@ -141,18 +139,9 @@ def sent_off(text: str, state: GameState) -> tuple[str | None, bool]:
     return named, named is not None
 
 
-URGED = frozenset({"move", "manoeuvre", "take", "improvise"})
-"""What a one-part line would be read as were it the speaker's deed, which said to a
-person of the story called first is their bidding: "Tam, run for the stairs!"."""
-
-
-def urged(whole: Intent, called: tuple[str, ...] | None, state: GameState) -> Intent | None:
-    """A line in one breath that calls someone of the story who is no foe, then bids them
-    go or do ("Tam, run for the stairs!", "Tam, get out of here!"): words to them, not the
-    speaker's own going. ``None`` for anything else (a foe called is threatened)."""
-    if not called or whole.kind not in URGED:
-        return None
-    if any(c.npc in called and c.hostile for c in state.creatures.values()):
-        return None
-    return replace(whole, kind="talk", targets=called, confidence=0.8, action=None,
-                   item=None, spell=None, then=(), note="")  # fmt: skip
+def a_friend_called(called: tuple[str, ...] | None, state: GameState) -> bool:
+    """The line calls first someone of the story who is no foe ("Tam, run for the
+    stairs!"): what it bids is theirs to do, not the speaker's going."""
+    if not called:
+        return False
+    return not any(c.npc in called and c.hostile for c in state.creatures.values())

@@ -402,7 +402,7 @@ def _understand(
     if len(read) == 1 and wondered and whole.kind in WONDERED and read[0].kind != whole.kind:
         return replace(read[0], text=whole.text)  # "tie him up? nah just fire bolt him"
     ran = whole.kind == "manoeuvre" and whole.action == "dash" and not whole.targets
-    ran = ran and not calling.urged(whole, called, state)  # (not "Tam, run for the stairs!")
+    ran = ran and not calling.a_friend_called(called, state)  # (not "Tam, run for the stairs!")
     to_someone = read[0].kind == "talk" and bool(read[0].targets) if read else False
     if len(read) == 1 and ran and (read[0].kind in WONDERED - {"rest", "hold", "manoeuvre"}
                                    or to_someone):  # fmt: skip

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from app.tui import warmup
 from app.tui.widgets.footer import Footer
 from app.tui.widgets.picklist import PickList
+from app.world.folders import CAMPAIGNS_DIR
 
 BANNER = r"""
  ___                               _____              _           _
@@ -49,11 +50,11 @@ class TitleScreen(Screen[None]):
         saves: Path,
         dm: str,
         loaded: Callable[[], object] | None = None,
-        campaigns: Path | None = None,
+        campaigns: Path = CAMPAIGNS_DIR,
     ) -> None:
         super().__init__()
         self.campaigns = campaigns
-        """Where campaigns are found by id (``None``: the shipped ones)."""
+        """Where campaigns are found by id."""
         self.loaded = loaded
         """Called once the rest of the game has loaded in the background."""
         self.saves = saves
@@ -71,8 +72,6 @@ class TitleScreen(Screen[None]):
         from app.saves import SaveError, newest_game
 
         try:
-            if self.campaigns is None:
-                return newest_game(self.saves, play=False).source
             return newest_game(self.saves, play=False, campaigns=self.campaigns).source
         except SaveError:
             return None

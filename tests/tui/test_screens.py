@@ -7,6 +7,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, RadioButton, Static
 from typer.testing import CliRunner
 
@@ -184,6 +185,21 @@ async def test_load_explains_a_damaged_save_and_offers_its_backup(tmp_path: Path
         assert play.save_as == "mine-restored" and play.resumed and play.session.state.turn == 0
         story = play.query_one(StoryPane)
         assert "Resumed at turn 0." in str(story.children[0].render())
+
+
+async def test_load_names_the_folder_it_lists(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saves = tmp_path / "games" / "saves"  # another "saves" than the one beside the game
+    save_game(crossroads().state, "mine", saves)
+    (tmp_path / "run").mkdir()
+    monkeypatch.chdir(tmp_path / "run")
+    app = make_app(saves=saves, still=True, dm=DMConfig())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        title = text_of(app.screen.query_one("#load-title", Static))
+        assert f"Saved games ({saves.resolve()}/)" in title
 
 
 async def test_load_with_a_name_opens_that_save_and_a_wrong_name_keeps_the_game(

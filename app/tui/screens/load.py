@@ -22,6 +22,7 @@ from app.saves.resume import Resumed
 from app.tui.screens.modals import ConfirmScreen
 from app.tui.widgets.footer import Footer
 from app.tui.widgets.picklist import PickList
+from app.world.folders import shown_folder
 from app.world.state import GameState
 
 
@@ -59,7 +60,7 @@ class LoadScreen(Screen[tuple[GameState, str, Path] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box"):
-            yield Label(plain(f"Saved games ({self.folder.name}/)"), id="load-title")
+            yield Label(plain(f"Saved games ({shown_folder(self.folder)})"), id="load-title")
             if self.saves:
                 yield PickList(
                     *(Option(save_label(info), id=info.path.name) for info in self.saves),

@@ -15,7 +15,9 @@ def render(found: Report) -> list[str]:
         lines.append("never reached:")
         lines += [f"  {kind}: {', '.join(ids)}" for kind, ids in missing.items()]
     else:
-        lines.append("never reached: nothing — every scene, ending, trigger and outcome was")
+        lines.append(
+            "never reached: nothing (every scene, ending, trigger and outcome was reached)"
+        )
     lines.append("endings:")
     width = max(len(e) for e in found.endings)
     for ending, count in found.endings.most_common():

@@ -154,18 +154,25 @@ def validate_command(
     from app.authoring.validation import campaign_problems
     from app.cli.common import EXIT_INVALID_CAMPAIGN
     from app.display.screentext import plain
-    from app.world.campaignfile import CampaignError, campaign_file, find_campaign
+    from app.world.campaignfile import CampaignError, campaign_file, find_campaign, load_campaign
     from app.world.validate import locate_problems
 
     if output not in ("text", "json"):
         raise bad(f"--format is text or json, not {output!r}")
     out = console()
-    story = load_story(campaign, playable=False)
     try:
         path = campaign_file(find_campaign(campaign))
-    except CampaignError:  # loaded a moment ago: only a race could get here
-        path = Path(campaign)
-    found = locate_problems(path, campaign_problems(story))
+    except CampaignError as error:
+        raise bad(str(error)) from None
+    try:
+        loaded = load_campaign(path, playable=False)
+    except CampaignError as error:
+        if not error.problems:  # not read far enough to list them one by one
+            err_console().print(plain(f"error: {error}", style="red"))
+            raise typer.Exit(EXIT_INVALID_CAMPAIGN) from None
+        story, found = None, locate_problems(path, list(error.problems))
+    else:  # what the schema refused is listed as everything else is
+        story, found = loaded, locate_problems(path, campaign_problems(loaded))
     errors = [p for p in found if p.severity == "error"]
     warnings = [p for p in found if p.severity == "warning"]
     failed = bool(errors) or (strict and bool(warnings))
@@ -186,13 +193,13 @@ def validate_command(
             text = problem.text()
         out.print(plain(text, style=style), soft_wrap=True)  # one line: copyable
     if found:
+        title = story.campaign.title if story is not None else str(path)
         out.print(
             plain(
-                f"{story.campaign.title}: {len(errors)} error(s) stop it being played, "
-                f"{len(warnings)} warning(s)"
+                f"{title}: {len(errors)} error(s) stop it being played, {len(warnings)} warning(s)"
             )
         )
-    else:
+    elif story is not None:
         out.print(
             plain(
                 f"ok: {story.campaign.title} — {len(story.scenes)} scenes, "

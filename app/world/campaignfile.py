@@ -18,6 +18,7 @@ from app.world.campaign import Campaign
 from app.world.eventchecks import play_breaking
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.printable import controls_in
+from app.world.references import SCHEMA, Problem
 from app.world.salvage import references_despite
 from app.world.schemawords import schema_errors
 from app.world.strictness import coercions
@@ -27,7 +28,14 @@ from app.world.userfiles import MAX_DEPTH, UserFileError, read_toml, too_deep
 
 
 class CampaignError(ValueError):
-    """A campaign file that cannot be used; the message names the file and the key."""
+    """A campaign file that cannot be used; the message names the file and the key.
+    ``problems`` holds what the schema refused (with the references that would break
+    play beside it) one by one, so ``dungeon validate`` lists them in its own layout;
+    empty when the file could not be read that far."""
+
+    def __init__(self, message: str, problems: tuple[Problem, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 MAX_LISTED = 20
@@ -104,9 +112,16 @@ def parse_campaign(data: dict[str, Any], path: Path) -> Campaign:
         typed = {keys for keys, _ in found}
         found += [(k, m) for k, m in schema_errors(error, Campaign) if k not in typed]
     if found:  # what the rest names that does not exist, beside what the schema refused
+        problems = [Problem(SCHEMA, dotted(keys), message) for keys, message in found]
         seen = {keys for keys, _ in found}
-        found += [p for p in references_despite(data, Campaign, play_breaking) if p[0] not in seen]
-        raise CampaignError(report_lines(path, found, f"{len(found)} problem(s)", data))
+        for keys, problem in references_despite(data, Campaign, play_breaking):
+            if keys not in seen:
+                found.append((keys, problem.message))
+                problems.append(
+                    Problem(problem.kind, dotted(keys), problem.message, problem.subject)
+                )
+        headline = f"{len(found)} problem(s)"
+        raise CampaignError(report_lines(path, found, headline, data), tuple(problems))
     return campaign
 
 

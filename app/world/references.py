@@ -22,7 +22,12 @@ if TYPE_CHECKING:
     from app.world.challengespec import Effects
     from app.world.when import Fact
 
-BREAKS_PLAY = frozenset({"dangling reference", "duplicate", "bad formula", "impossible sheet"})
+SCHEMA = "schema"
+"""The kind of a problem the campaign schema refused: a key it does not know, a value of
+the wrong type or out of range, a required key missing."""
+BREAKS_PLAY = frozenset(
+    {SCHEMA, "dangling reference", "duplicate", "bad formula", "impossible sheet"}
+)
 """Kinds of problem that stop a campaign being played (the others are warnings)."""
 
 

@@ -30,9 +30,9 @@ def references_despite(
     data: dict[str, Any],
     model: type[BaseModel],
     check: Callable[[Any], list[Problem]],
-) -> list[tuple[Path, str]]:
+) -> list[tuple[Path, Problem]]:
     """The broken references of what the schema did not refuse (``check`` finds them in
-    the model read), as (key path, message); none when too little can be read."""
+    the model read), each with its key path in the file; none when too little can be read."""
     rest = copy.deepcopy(data)
     kept = {k: list(range(len(v))) for k, v in rest.items() if isinstance(v, list)}
     aside: set[str] = set()
@@ -57,7 +57,7 @@ def references_despite(
             named = problem.subject.partition(":")[2]
             if named and named in aside:
                 continue  # it exists: only its own table is broken
-            found.append((parse_path(_in_file(problem.where, kept)), problem.message))
+            found.append((parse_path(_in_file(problem.where, kept)), problem))
         return found
     return []
 

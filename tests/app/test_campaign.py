@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -127,7 +128,15 @@ def test_validate_command(tmp_path: Path) -> None:
     assert bad.exit_code == 3 and "no npc 'nobody'" in bad.stdout and "1 error(s)" in bad.stdout
     data["scenes"]["inn"]["colour"] = "red"
     broken = runner.invoke(app, ["validate", str(write(tmp_path, data))])
-    assert broken.exit_code == 3 and "scenes.inn.colour" in broken.stderr
+    # what the schema refuses is listed in the same layout as every other problem
+    lines = broken.stdout.splitlines()
+    assert broken.exit_code == 3 and broken.stderr == "", broken.output
+    assert any(": error: schema: scenes.inn.colour: " in line for line in lines), lines
+    assert any(": error: dangling reference: scenes.inn.npcs: " in line for line in lines)
+    assert lines[-1].endswith("2 error(s) stop it being played, 0 warning(s)"), lines
+    as_json = runner.invoke(app, ["validate", str(write(tmp_path, data)), "--format", "json"])
+    kinds = {(p["kind"], p["path"]) for p in json.loads(as_json.stdout)}
+    assert ("schema", "scenes.inn.colour") in kinds and as_json.exit_code == 3
     missing = runner.invoke(app, ["validate", "no-such-campaign"])
     assert missing.exit_code == 2 and "shipped campaigns: crossroads" in missing.stderr
 

@@ -237,9 +237,6 @@ def save_targets(c: Casting) -> None:
     effects."""
     spell, state = c.spell, c.state
     rolled, twist = c.roll_damage() if spell.damage else (None, "")
-    if rolled is not None:
-        what = f"damage ({twist})" if twist else "damage"
-        c.events.append(damage_event(rolled, spell.name, what, c.caster.id, c.caster.name))
     saves: dict[str, bool] = {}
     landing: dict[str, int] = {}
     for target in c.targets:
@@ -253,6 +250,11 @@ def save_targets(c: Casting) -> None:
             total = max(0, rolled.total)
             half = total // 2 if spell.save_success == "half" else 0
             landing[target] = total if not saved.success else half
+    if rolled is not None:  # rolled first (the dice's order is the game's), told after the
+        what = f"damage ({twist})" if twist else "damage"  # saves that decide what it does
+        if saves and not any(landing.values()):
+            what += ": nobody takes it"
+        c.events.append(damage_event(rolled, spell.name, what, c.caster.id, c.caster.name))
     rebukes: list[ReactionOffer] = []
     if landing and spell.damage_type is not None and state.encounter is not None:
         window, rebukes = damage_window(

@@ -13,7 +13,7 @@ from app.actions.spell_rules import wears_metal
 from app.world.state import GameState
 from rules.damage import Vitals
 from rules.dice import roll
-from tests.app.spell_party import dice_rolls, doomed, fight, give_turn, run, spell_party
+from tests.app.spell_party import dice_rolls, doomed, fight, give_turn, run, spell_party, sure
 
 
 def sure_hit(state: GameState, target: str) -> None:
@@ -222,3 +222,18 @@ def test_healing_word_does_nothing_to_constructs() -> None:
         target_ids=["animated-armor-1"],
     )
     assert "does nothing to constructs" in out["result"]["results"][0]["no_effect"]
+
+
+def test_a_save_spells_damage_is_told_after_the_saves_that_decide_it() -> None:
+    """The dice log reads in the order a table would: the target saves, then the damage
+    it takes (or that nobody takes it) — though the dice are rolled in the game's order."""
+    for fate, told in ((doomed, "Sacred Flame damage"), (sure, "nobody takes it")):
+        state = spell_party()
+        fight(state)
+        fate(state, "goblin-1")
+        out = run(state, "cast_spell", caster_id="seren", spell="sacred_flame",
+                  target_ids=["goblin-1"])  # fmt: skip
+        rolls = [e for e in out["events"] if e.type == "dice_roll"]
+        kinds = [e.check_type for e in rolls]
+        assert kinds.index("saving_throw") < kinds.index("damage"), kinds
+        assert told in dice_rolls(out["events"], "damage")[0].reason

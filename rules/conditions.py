@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.abilities import Ability
-from rules.checks import RollContext, saving_throw
+from rules.checks import CheckResult, RollContext, saving_throw
 from rules.datafiles import read_toml, validate_table
 
 
@@ -342,15 +342,22 @@ def tick_start_of_turn(conditions: Sequence[ActiveCondition]) -> ConditionTick:
     return _count_down(conditions, "start", ())
 
 
+SaveRoller = Callable[[ActiveCondition, Sequence[ActiveCondition]], CheckResult]
+"""Rolls the save to end one condition, given the creature's other conditions: how a game
+adds what the bare modifier does not know (Bless, an aura, a halfling's bravery)."""
+
+
 def tick_end_of_turn(
     conditions: Sequence[ActiveCondition],
     rng: random.Random,
     save_modifier: Callable[[Ability], int],
+    roll_save: SaveRoller | None = None,
 ) -> ConditionTick:
     """Repeat save-ends saves (success removes the condition), then count down the rest.
 
     ``save_modifier`` gives the creature's saving-throw modifier for an ability; the saves
-    use the creature's other conditions for advantage and automatic failure.
+    use the creature's other conditions for advantage and automatic failure. A game with
+    more to add to a save than that rolls it itself with ``roll_save``.
     """
     saves: list[SaveAttempt] = []
     ended: list[ActiveCondition] = []
@@ -358,15 +365,17 @@ def tick_end_of_turn(
     for active in conditions:
         if active.save_ability is not None and active.save_dc is not None:
             others = [c for c in conditions if c is not active]
-            context = save_context(others, active.save_ability)
-            result = saving_throw(
-                rng,
-                save_modifier(active.save_ability),
-                active.save_dc,
-                ability=active.save_ability,
-                context=context,
-                reason=f"end {active.condition.value}",
-            )
+            if roll_save is not None:
+                result = roll_save(active, others)
+            else:
+                result = saving_throw(
+                    rng,
+                    save_modifier(active.save_ability),
+                    active.save_dc,
+                    ability=active.save_ability,
+                    context=save_context(others, active.save_ability),
+                    reason=f"end {active.condition.value}",
+                )
             saves.append(
                 SaveAttempt(
                     active.condition,

@@ -7,6 +7,7 @@ is imported, so every executor sees the same rules.
 
 from __future__ import annotations
 
+from app.actions.after_fight import FightsEnd
 from app.actions.class_rules import ClassRules
 from app.actions.conduct import Charm, Incapacitation, Invisibility, MagicalSleep
 from app.actions.effect_rules import EffectRules
@@ -41,6 +42,7 @@ PLAY_RULES: list[Rule] = [
     MonsterRules(),
     AbsorbedStrike(),
     ReadiedRules(),
+    FightsEnd(),  # after the effects and the rage that end with the fight
     GrappleRelease(),  # last: after every rider that may have felled the grappler
 ]
 

@@ -10,18 +10,22 @@ from app.actions import args as a
 from app.actions import encounter_view as ev
 from app.actions.beings import conditions_of, fresh_economy, set_vitals, vitals_of, why_cannot_act
 from app.actions.events import DiceRoll, SessionEvent, StateChange
-from app.actions.hooks import RULES
+from app.actions.hooks import RULES, Threat
 from app.actions.registry import ToolError, ToolOutcome
+from app.actions.rolling import check_for
 from app.world.state import MOST_TURNS, GameState
 from rules.abilities import Ability
+from rules.checks import CheckResult
 from rules.conditions import (
     ActiveCondition,
+    SaveRoller,
     can_act,
     tick_end_of_turn,
     tick_source_turn,
     tick_start_of_turn,
 )
 from rules.damage import LifeState, death_save
+from rules.dice import Advantage
 
 
 def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:
@@ -30,6 +34,27 @@ def _save_modifier(state: GameState, cid: str) -> Callable[[Ability], int]:
     creature = state.creatures[cid]
     block = state.monster(creature.monster) if creature.monster else None
     return block.save_modifier if block else (lambda _ability: 0)
+
+
+def _save_roller(state: GameState, cid: str) -> SaveRoller:
+    """The save to end a condition, rolled as every other save is (Bless, an aura, a
+    halfling brave against fear), and as if free of the condition it is against."""
+
+    def roll_save(active: ActiveCondition, others: Sequence[ActiveCondition]) -> CheckResult:
+        assert active.save_dc is not None and active.save_ability is not None
+        held = conditions_of(state, cid)
+        kept = list(held)
+        held[:] = list(others)
+        try:
+            return check_for(
+                state, cid, active.save_dc, f"end {active.condition.value}", Advantage.NORMAL,
+                ability=active.save_ability, save=True, source=active.source,
+                threat=Threat(frozenset({active.condition})),
+            )  # fmt: skip
+        finally:
+            held[:] = kept
+
+    return roll_save
 
 
 def _tick(state: GameState, cid: str, when: str) -> list[SessionEvent]:
@@ -50,7 +75,9 @@ def _tick_conditions(state: GameState, cid: str, when: str) -> list[SessionEvent
     if when == "start":
         tick = tick_start_of_turn(conditions)
     else:
-        tick = tick_end_of_turn(conditions, state.rng, _save_modifier(state, cid))
+        tick = tick_end_of_turn(
+            list(conditions), state.rng, _save_modifier(state, cid), _save_roller(state, cid)
+        )
     conditions[:] = list(tick.remaining)
     events: list[SessionEvent] = []
     for other in state.known_ids():  # conditions timed to this creature's turns (Stunning Strike)

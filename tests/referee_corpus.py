@@ -120,6 +120,7 @@ HOLDOUT32 = DATA_DIR / "referee" / "holdout32.toml"
 HOLDOUT33 = DATA_DIR / "referee" / "holdout33.toml"
 HOLDOUT34 = DATA_DIR / "referee" / "holdout34.toml"
 """The thirty-fourth holdout: written apart from the parser, frozen, reported once."""
+HOLDOUT35 = DATA_DIR / "referee" / "holdout35.toml"
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -53,6 +53,7 @@ from tests.referee_corpus import (
     HOLDOUT32,
     HOLDOUT33,
     HOLDOUT34,
+    HOLDOUT35,
     INTENTS,
     Corpus,
     CorpusError,
@@ -98,6 +99,7 @@ FILES = {
     "holdout32": HOLDOUT32,
     "holdout33": HOLDOUT33,
     "holdout34": HOLDOUT34,
+    "holdout35": HOLDOUT35,
 }
 
 

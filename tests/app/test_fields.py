@@ -119,8 +119,8 @@ def test_validate_names_an_unknown_field_with_its_key(tmp_path: Path) -> None:
     (folder / "campaign.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
     result = CliRunner().invoke(app, ["validate", str(folder)])
     assert result.exit_code == 3  # an invalid campaign, whichever command finds it
-    assert "judgments.grubnak_offered.fields" in result.stderr
-    assert "did you mean 'offer'?" in result.stderr
+    assert "judgments.grubnak_offered.fields" in result.stdout  # listed as every problem is
+    assert "did you mean 'offer'?" in result.stdout
     assert "Traceback" not in result.output
 
 

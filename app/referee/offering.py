@@ -44,7 +44,28 @@ def chosen_reading(text: str, offered: tuple[Reading, ...]) -> Reading | None:
         numbered = [r for r in offered if r.label.endswith(f" {said}")]
         if len(numbered) == 1:
             return numbered[0]
-    return offered[place - 1] if place is not None and 0 < place <= len(offered) else None
+    if place is not None and 0 < place <= len(offered):
+        return offered[place - 1]
+    return _by_its_verb(said, offered)
+
+
+def _by_its_verb(said: str, offered: tuple[Reading, ...]) -> Reading | None:
+    """The one reading a short answer names by its verb ("attack" of "attack the Grey
+    Sister or talk to the Grey Sister", "talk to her"), in none but the reading's words and
+    words that point; none when several share the verb."""
+    words = said.split()
+    if not words or len(words) > 4:
+        return None
+    picked = [
+        r for r in offered
+        if r.label.lower().split()[:1] == words[:1]
+        and set(words) <= set(r.label.lower().split()) | _POINTING
+    ]  # fmt: skip
+    return picked[0] if len(picked) == 1 else None
+
+
+_POINTING = frozenset({"her", "him", "it", "them", "that", "this", "one", "to", "at", "the"})
+"""Words an answer may point with ("talk to her"): not a new line's words ("look around")."""
 
 
 _WHICHEVER = re.compile(r"^(?:(?:whichever|either|any|um+|uh+|hmm+|ok(?:ay)?|well|oh)\W+)+")

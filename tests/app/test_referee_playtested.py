@@ -130,6 +130,13 @@ def test_an_answer_picks_a_reading_in_the_words_people_use() -> None:
         chosen = chosen_reading(answer, offered)
         assert chosen is not None and chosen.target == wanted, answer
     assert chosen_reading("the fifth one", offered) is None
+    both = (Reading("attack", "maelis", "attack the Grey Sister"),
+            Reading("talk", "maelis", "talk to the Grey Sister"))  # fmt: skip
+    for answer, kind in (("attack", "attack"), ("Talk to her.", "talk"), ("attack her!", "attack")):
+        chosen = chosen_reading(answer, both)
+        assert chosen is not None and chosen.kind == kind, answer
+    for answer in ("look around", "attack the goblin", "pick"):  # a new line, not an answer
+        assert chosen_reading(answer, both) is None, answer
 
 
 def test_a_foe_left_standing_by_undead_fortitude_is_not_told_dead() -> None:

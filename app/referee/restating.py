@@ -33,7 +33,7 @@ _SPOKEN = re.compile(r"\b(?:you|your|you're|youre|ma'?am|sir)\b", re.IGNORECASE)
 """Words said to someone: told back as said, not as a deed."""
 _LEAD = re.compile(
     r"^(?:(?:ok(?:ay)?|alright|right|so|well|um+|uh+|hmm+|then|and|now|just|fine|sure|yeah|"
-    r"yes|yep|no|nah|sigh|ugh),?\s+)*"
+    r"yes|yep|no|nah|sigh|ugh|wait|hey|oh)[,!.]*\s+)*"
     r"(?:i'll|i will|i'm going to|im going to|i'm gonna|im gonna|i want to|i'd like to|"
     r"let me|let's|lets|we'll|we|i try to|i)\s+",
     re.IGNORECASE,
@@ -59,7 +59,7 @@ def told_back(text: str, name: str) -> str:
         )
     deed = _LEAD.sub("", deed)
     words = deed.split()
-    if not words or not _short(deed):
+    if not words or not _short(deed) or _WHEN_FIRST.match(deed):
         return f"{name} does just that."
     first = 1 if len(words) > 1 and _ADVERB.fullmatch(words[0]) else 0  # "gently puts"
     return _sentence(f"{name} {_swapped(words, first=first)}")
@@ -71,6 +71,11 @@ _ADVERB = re.compile(
     re.IGNORECASE,
 )
 """A word before the verb that says how ("gently put …"): the verb after it is the one."""
+
+
+_WHEN_FIRST = re.compile(r"(?:while|whilst|when|as|once|if|after|before|until)\b", re.IGNORECASE)
+"""A deed told from its when ("while he's busy I grab the key"): no verb comes first to
+tell it by, so it is told as done."""
 
 
 def _short(deed: str) -> bool:
@@ -98,9 +103,11 @@ feet by the fire")."""
 
 
 def _verb_like(word: str, after: str) -> bool:
+    """Whether a word after "and" is a second verb: it begins what is done to something
+    (an object word, or someone named: "and keep Tam company")."""
     plain = word.isalpha() and word.lower() not in SWAPS.values() and word.lower() not in _OBJECTS
     told = word.lower().endswith(("s", "ing", "ed"))  # "… and murmuring a prayer": as it is
-    return plain and not told and after.lower() in _OBJECTS
+    return plain and not told and (after.lower() in _OBJECTS or after[:1].isupper())
 
 
 def _swap(word: str) -> str:

@@ -101,6 +101,9 @@ def test_a_verb_is_told_in_its_third_person_form(verb: str, said: str) -> None:
          "Thorin scoops out graves for the drowned, their friends."),
         (" ".join(["wave"] * 30), "Thorin does just that."),
         ("fine, I follow Mira", "Thorin follows Mira."),
+        ("NO! I grab Ione's arm to stop her", "Thorin grabs Ione's arm to stop her."),
+        ("I stay behind and keep Tam company", "Thorin stays behind and keeps Tam company."),
+        ("while he's busy i grab the key", "Thorin does just that."),  # (no verb first)
     ],
 )  # fmt: skip
 def test_a_deed_is_told_back_as_the_story_tells_it(typed: str, story: str) -> None:

@@ -18,7 +18,7 @@ from app.actions.combat_tools import add_effect, disengaged, hidden
 from app.actions.events import DiceRoll, ReactionOffer, SessionEvent
 from app.actions.hooks import action_threat
 from app.actions.monster_rules import block_of, impose
-from app.actions.rebuke import damage_window, rebuke_after
+from app.actions.rebuke import damage_window, rebuke_after, rebuke_told
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.striking import refusal, setup_attack, strike
 from app.world.state import GameState
@@ -170,12 +170,9 @@ def _area(
     answered: list[dict[str, object]] = []
     for offer in rebukes:  # after the damage: a rebuke answers being hurt
         got = dealt_to.get(offer.reactor_id, 0)
-        before = bg.vitals_of(state, actor).hp
         rebuked = rebuke_after(state, offer, offer.reactor_id, actor, got)
         if rebuked:  # told with the action it answers, as a blow's is
-            after = bg.vitals_of(state, actor)
-            answered.append({"by": offer.reactor_id, "damage": before - after.hp,
-                             "fell": after.state.value if after.hp <= 0 else ""})  # fmt: skip
+            answered.append(rebuke_told(state, offer.reactor_id, actor, rebuked))
         events += rebuked
     state.record("encounter", f"{state.name_of(actor)} uses {action.name}")
     return events, {"creature_id": actor, "action": action.id, "dc": action.save_dc,

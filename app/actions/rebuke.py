@@ -10,11 +10,13 @@ if the damage was dealt and the rebuker can still act.
 
 from __future__ import annotations
 
+import re
+
 from app.actions import beings as bg
 from app.actions import harm as hm
 from app.actions import position_tools as pt
 from app.actions import rolling as rl
-from app.actions.events import DiceRoll, ReactionOffer, SessionEvent
+from app.actions.events import DiceRoll, ReactionOffer, SessionEvent, StateChange
 from app.actions.hooks import AttackSetup, ExtraDamage, Rule
 from app.actions.reactions import has_reaction, open_window, resolving
 from app.actions.spell_caster import caster_profile
@@ -225,6 +227,26 @@ class AbsorbedStrike(Rule):
         effects.remove(charge)
         kind = DamageType(charge.id.removeprefix("absorbed_"))
         return [ExtraDamage(f"{max(1, charge.level)}d6", kind, "Absorb Elements")]
+
+
+def rebuke_told(
+    state: GameState, rebuker: str, foe: str, events: list[SessionEvent]
+) -> dict[str, object]:
+    """What a narrator is told of a Hellish Rebuke just resolved (``events``, at ``foe``):
+    who cast it, the damage the foe took as the log tells it ("takes 12 fire damage": the
+    roll, halved on a save, after resistance — not only the hit points it had left), and
+    how the foe fell, if it did."""
+    hurt = (
+        e for e in events if isinstance(e, StateChange) and e.kind == "hp" and e.target_id == foe
+    )
+    taken = next((m for e in hurt if (m := _TAKES.search(e.description))), None)
+    after = bg.vitals_of(state, foe)
+    return {"by": rebuker, "damage": int(taken.group(1)) if taken else 0,
+            "fell": after.state.value if after.hp <= 0 else ""}  # fmt: skip
+
+
+_TAKES = re.compile(r" takes (\d+) ")
+"""The damage a hit-point change tells (:func:`app.actions.harm.deal_damage`)."""
 
 
 def rebuke_after(

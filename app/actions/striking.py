@@ -28,7 +28,7 @@ from app.actions.reactions import (
     resolving,
     shield_slot,
 )
-from app.actions.rebuke import absorb, absorb_offer, rebuke_after, rebuke_offer
+from app.actions.rebuke import absorb, absorb_offer, rebuke_after, rebuke_offer, rebuke_told
 from app.world.state import GameState
 from rules import positions as p
 from rules.attacks import AttackResult, attack_roll, bounded_ac, damage_roll
@@ -279,12 +279,9 @@ def strike(
             mark_melee_hit(state, attacker, target)  # Stunning Strike may follow
         vitals = bg.vitals_of(state, target)
         result.update(damage=dealt, target_hp=vitals.hp, target_state=vitals.state.value)
-        before = bg.vitals_of(state, attacker).hp
         rebuked = rebuke_after(state, rebuking, target, attacker, dealt)
         if rebuked:  # told with the blow it answers (the dice alone said it before)
-            after = bg.vitals_of(state, attacker)
-            result["rebuke"] = {"by": target, "damage": before - after.hp,
-                                "fell": after.state.value if after.hp <= 0 else ""}  # fmt: skip
+            result["rebuke"] = rebuke_told(state, target, attacker, rebuked)
         events += rebuked
     for rule in RULES.taking("after_attack"):
         events += rule.after_attack(setup, hit)

@@ -103,6 +103,9 @@ def test_hellish_rebuke_answers_a_hit_after_its_damage() -> None:
     assert state.reactions.get(offer.subturn).status == "done"
     rebuked = out["result"]["attacks"][0]["rebuke"]  # for the story, told with the blow
     assert rebuked["by"] == "aria" and rebuked["damage"] > 0
+    # the story tells the damage the log tells, not only the hit points the rat had left
+    told = next(e.description for e in events[save:] if is_hp(e, "giant-rat-1"))
+    assert f" takes {rebuked['damage']} fire damage" in told, told
 
 
 def test_hellish_rebuke_lapses_when_the_blow_knocks_the_caster_out() -> None:

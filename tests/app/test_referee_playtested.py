@@ -12,6 +12,7 @@ from app.actions.campaign_tools import enter_scene
 from app.referee.offering import chosen_reading
 from app.referee.positioning import plan_attack
 from app.referee.referee import OfflineReferee
+from app.referee.talking import topics_asked
 from app.session.runner import run_lines
 from app.session.session import GameSession
 from app.session.setup import start_session
@@ -181,3 +182,10 @@ def test_a_fight_started_while_one_is_on_waits_and_the_turn_goes_on() -> None:
     start_encounter(state, "warden")
     _, summary = apply_effects(state, Effects(start_encounter="warden"), None, "a trigger")
     assert summary.get("combat_waits") == "warden" and state.encounter is not None
+
+
+def test_wendel_is_asked_about_maelis_in_the_words_a_player_uses() -> None:
+    """Told "ask me about her", players ask about *her*, the woman, the one who rang."""
+    wendel = load_campaign(CAMPAIGNS_DIR / "drowned_bell").npcs["wendel"]
+    for line in ("who's 'her'?", "Who was the woman in the chapel, Wendel?", "tell us about her"):
+        assert "maelis" in topics_asked(wendel, line), line

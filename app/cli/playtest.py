@@ -50,6 +50,7 @@ def playtest_command(
 
     from app.authoring.playtest import RANDOM, default_jobs, report, run_all, scripts_of
     from app.authoring.playtest_text import render
+    from app.session.runner import ScriptError, read_script
     from app.world.campaignfile import find_campaign
 
     if output not in ("text", "json"):
@@ -61,11 +62,18 @@ def playtest_command(
     scripts = scripts_of(folder)
     if not scripts and not wanderers:
         raise bad(f"{campaign}: nothing to play: no scripts/*.txt beside campaign.toml, --random 0")
+    for script in scripts:  # a script that cannot be read is said before anything is played
+        try:
+            read_script(script)
+        except ScriptError as error:
+            raise bad(str(error)) from None
     try:
         runs = run_all(folder, scripts, seeds, jobs or default_jobs(), wanderers, max_turns)
     except KeyboardInterrupt:
         err_console().print("stopped: no report for runs cut short", markup=False)
         raise typer.Exit(130) from None
+    except ScriptError as error:  # (a script changed while it was played)
+        raise bad(str(error)) from None
     found = report(story, runs)
     if output == "json":
         typer.echo(

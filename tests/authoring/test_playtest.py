@@ -70,6 +70,24 @@ def test_a_campaign_without_scripts_is_told_so(tmp_path: Path) -> None:
     assert code.exit_code == 2 and "nothing to play: no scripts" in code.stderr
 
 
+def test_a_script_that_cannot_be_read_is_said_before_anything_is_played(tmp_path: Path) -> None:
+    (tmp_path / "campaign.toml").write_text(
+        (CROSSROADS / "campaign.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "typo.txt").write_text("Thorin: look around\nexpect hp thorin >\n")
+    (tmp_path / "scripts" / "folder.txt").mkdir()  # (a folder named like a script)
+    for bad in ("typo.txt", "folder.txt"):
+        others = [p for p in (tmp_path / "scripts").iterdir() if p.name != bad]
+        for other in others:
+            other.rename(tmp_path / other.name)  # one bad script at a time
+        code = CliRunner().invoke(app, ["playtest", str(tmp_path), "--seeds", "1", "--jobs", "1"])
+        assert code.exit_code == 2 and bad in code.stderr, code.output
+        assert "Traceback" not in code.output
+        for other in others:
+            (tmp_path / other.name).rename(other)
+
+
 def test_the_benchmarks_hundred_scene_campaign_is_sound(tmp_path: Path) -> None:
     import tomli_w
 

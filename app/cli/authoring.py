@@ -215,19 +215,28 @@ def schema_command(
     output: Annotated[
         Path | None, typer.Option(help="Write the schema to this file (default: print it).")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write over an existing file that is no schema.")
+    ] = False,
 ) -> None:
     """Write the JSON Schema of campaign files, for editor completion and checks (taplo,
-    Even Better TOML: put `#:schema ./campaign.schema.json` on a campaign's first line)."""
+    Even Better TOML: put `#:schema ./campaign.schema.json` on a campaign's first line).
+    An older schema is written over; any other existing file only with --force, and never
+    a campaign's or a saved game's own file."""
+    from app.cli.common import output_file, write_output
     from app.world.schemafile import generate, render
 
     text = render(generate())
     if output is None:
         typer.echo(text, nl=False)
         return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise bad(f"cannot write {output}: {error.strerror or error}") from None
+    output_file(
+        output,
+        "--output",
+        force=force,
+        same_kind=lambda head: head.lstrip().startswith("{") and '"$defs"' in head,
+    )
+    write_output(output, text)
     typer.echo(f"wrote {output}")
 
 

@@ -11,6 +11,7 @@ the function that does it, so a command pays only for what it uses.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -64,13 +65,23 @@ def bad(message: str) -> typer.Exit:
     return typer.Exit(EXIT_BAD_INPUT)
 
 
-def output_file(path: Path, option: str) -> Path:
+def output_file(
+    path: Path, option: str, *, force: bool = False, same_kind: Callable[[str], bool] | None = None
+) -> Path:
     """Check, before any work starts, that a report can be written at ``path`` (given with
-    ``option``): not a folder, in a folder that exists and may be written. Exit 2 with
-    the reason otherwise — better than learning it after minutes of work."""
+    ``option``): not a folder, in a folder that exists and may be written, never a game's
+    or a campaign's own file, and an existing file only with ``force`` — or when it is a
+    report of the same kind, which ``same_kind`` recognises from its first 4 KB (writing
+    the schema again). Exit 2 with the reason otherwise — better than learning it after
+    minutes of work, and nothing lost."""
     folder = path.parent
     if path.is_dir():
         raise bad(f"{path} is a folder: give {option} a file name")
+    kept = game_file(path)
+    if kept is not None:
+        raise bad(f"{path} is {kept}, never written over: choose another {option}")
+    if path.exists() and not force and not (same_kind is not None and same_kind(_head(path))):
+        raise bad(f"{path} exists: add --force to write over it, or choose another {option}")
     if not folder.exists():
         raise bad(f"{path}: there is no folder {folder}")
     if not folder.is_dir():
@@ -78,6 +89,33 @@ def output_file(path: Path, option: str) -> Path:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise bad(f"{path}: cannot write in {folder} (permission denied)")
     return path
+
+
+def game_file(path: Path) -> str | None:
+    """What of a game or a campaign ``path`` is, if it is one ("a saved game", "part of a
+    saved game's story", "a campaign file"): files no report may take the place of, with
+    or without ``--force``. ``None`` for any other path."""
+    try:
+        if any(p.name.endswith(".story") for p in path.resolve().parents):
+            return "part of a saved game's story"
+        if path.name == "campaign.toml":
+            return "a campaign file"
+        if path.with_suffix(".story").is_dir() or re.fullmatch(r".+\.toml\.\d+", path.name):
+            return "a saved game"
+        if path.is_file() and re.search(r"(?m)^schema_version\s*=", _head(path)):
+            return "a saved game"
+    except (OSError, RuntimeError, ValueError):
+        return None
+    return None
+
+
+def _head(path: Path) -> str:
+    """The first 4 KB of a file as text ("" when it cannot be read)."""
+    try:
+        with path.open("rb") as file:
+            return file.read(4096).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def write_output(path: Path, text: str) -> None:

@@ -14,6 +14,10 @@ MAX_PLAYTEST_SEEDS = 10_000
 """Seeds one ``playtest`` may ask for (each is one run of every script)."""
 
 
+_REPORT = "<title>Playtest: "
+"""How a page this command wrote begins: one it may write over without --force."""
+
+
 def playtest_command(
     campaign: Annotated[str, typer.Argument(help="Campaign id (shipped) or folder.")],
     seeds: Annotated[
@@ -38,6 +42,9 @@ def playtest_command(
             help="Also write the report as a web page with a scene map (opens offline).",
         ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --html write over an existing file.")
+    ] = False,
     require_all_endings: Annotated[
         bool,
         typer.Option("--require-all-endings", help="Fail (exit 1) if an ending is never reached."),
@@ -56,7 +63,7 @@ def playtest_command(
     if output not in ("text", "json"):
         raise bad(f"--format is text or json, not {output!r}")
     if html is not None:
-        output_file(html, "--html")
+        output_file(html, "--html", force=force, same_kind=lambda head: _REPORT in head)
     story = load_story(campaign)
     folder = find_campaign(campaign).resolve()
     scripts = scripts_of(folder)

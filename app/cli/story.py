@@ -11,7 +11,7 @@ from pathlib import Path
 
 import typer
 
-from app.cli.common import EXIT_BAD_INPUT, err_console, refuse, say
+from app.cli.common import EXIT_BAD_INPUT, err_console, game_file, refuse, say
 from app.display.screentext import plain
 from app.saves import SaveError, load_named, resolve_save
 from app.saves.joining import campaign_for
@@ -41,6 +41,9 @@ def export_story(name: str, out: str | None, *, force: bool, saves_dir: Path) ->
     path = Path(out) if out else Path(f"{target.label}.md")
     if path.is_dir():
         refuse(f"{path} is a folder: give a file name with --out")
+    kept = game_file(path)
+    if kept is not None:  # (not even with --force: the game itself would be lost)
+        refuse(f"{path} is {kept}, never written over: choose another --out")
     try:
         with path.open("w" if force else "x", encoding="utf-8", newline="\n") as file:
             file.write(text)

@@ -64,3 +64,20 @@ def test_every_key_of_the_campaigns_own_tables_is_described() -> None:
     from app.authoring.formatdoc import undocumented
 
     assert undocumented() == []
+
+
+def test_the_schema_writes_over_an_older_schema_but_no_other_file(tmp_path: Path) -> None:
+    out = tmp_path / "campaign.schema.json"
+    assert CliRunner().invoke(app, ["schema", "--output", str(out)]).exit_code == 0
+    assert CliRunner().invoke(app, ["schema", "--output", str(out)]).exit_code == 0  # again
+    notes = tmp_path / "notes.toml"
+    notes.write_text("mine = true\n", encoding="utf-8")
+    refused = CliRunner().invoke(app, ["schema", "--output", str(notes)])
+    assert refused.exit_code == 2 and "add --force" in refused.stderr
+    assert notes.read_text(encoding="utf-8") == "mine = true\n"
+    assert CliRunner().invoke(app, ["schema", "--output", str(notes), "--force"]).exit_code == 0
+    campaign = tmp_path / "mill" / "campaign.toml"
+    campaign.parent.mkdir()
+    campaign.write_text("x = 1\n", encoding="utf-8")
+    refused = CliRunner().invoke(app, ["schema", "--output", str(campaign), "--force"])
+    assert refused.exit_code == 2 and "a campaign file, never written over" in refused.stderr

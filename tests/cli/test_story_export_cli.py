@@ -111,3 +111,17 @@ def test_a_backup_exports_under_its_own_name(tmp_path: Path) -> None:
     code, _, err = run("saves", "export", "crossroads.toml.1", "--saves-dir", str(saves))
     assert code == 0, err
     assert Path("crossroads.toml.1.md").exists()
+
+
+def test_the_story_is_never_written_over_the_game_it_is_from(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    played(saves)
+    game = saves / "crossroads.toml"
+    kept = game.read_bytes()
+    for out in (game, saves / "crossroads.story" / "story.toml", saves / "crossroads.toml.1"):
+        code, _, err = run("saves", "export", "crossroads", "--saves-dir", str(saves),
+                           "--out", str(out), "--force")  # fmt: skip
+        assert code == 2 and "never written over" in err, err
+    assert game.read_bytes() == kept
+    code, _, err = run("play", "--ui", "console", "--load", "crossroads", "--saves-dir", str(saves))
+    assert code == 0, err

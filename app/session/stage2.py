@@ -16,6 +16,8 @@ from app.world import view
 from app.world.actions import PlayerAction
 from app.world.ledger import ConstraintViolation, Examination, SpeechAct
 from app.world.state import GameState
+from rules.abilities import Ability
+from rules.skills import Skill
 
 SPEAKING = frozenset({"talk", "question"})
 """Intent kinds that are words said in the world (when someone there is addressed)."""
@@ -76,6 +78,8 @@ def read_lines(
         kind: str = intent.kind if intent is not None else "talk"
         if intent is not None and kind == "improvise" and intent.extra[:1] not in GESTURES:
             kind = "deed"  # tying him up is no word to him
+        if intent is not None and kind == "challenge" and _handwork(state, intent.target):
+            kind = "deed"  # "ugh. let me try the lock again": no word to Berta behind the bar
         addressee = _addressee(intent, present)
         seq: int | None = None
         spoken = kind in SPEAKING or (kind == "ask" and addressee is not None)
@@ -99,6 +103,28 @@ def read_lines(
         words = _weighed(action.text, intent)
         lines.append(Line(action.character_id, words, addressee, kind, seq, asked))
     return lines
+
+
+_HANDS = frozenset({Skill.ATHLETICS, Skill.ACROBATICS, Skill.SLEIGHT_OF_HAND, Skill.STEALTH})
+"""Skills of the body and the hands: a challenge met with one says nothing to anyone."""
+
+
+def _handwork(state: GameState, challenge: str | None) -> bool:
+    """Whether a challenge is met with the hands or the body alone (a lock picked, a door
+    forced, a wall climbed), every way of it: a line that attempts it is a deed, not words
+    weighed for what they mean to someone. A persuasion, a prayer, a parley are words."""
+    spec = state.campaign.challenges.get(challenge or "") if state.campaign else None
+    if spec is None:
+        return False
+    ways = [(spec.skill, spec.ability, spec.tool)]
+    ways += [(w.skill, w.ability, w.tool) for w in spec.alternatives]
+    return all(
+        tool is not None or skill in _HANDS or (skill is None and ability in _BODY)
+        for skill, ability, tool in ways
+    )
+
+
+_BODY = frozenset({Ability.STR, Ability.DEX, Ability.CON})
 
 
 def _weighed(text: str, intent: Intent | None) -> str:

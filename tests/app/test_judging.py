@@ -103,6 +103,17 @@ def test_lines_that_are_not_words_are_not_judged() -> None:
     assert session.state.truth.judgments == []
 
 
+def test_a_groan_at_a_lock_is_no_word_to_the_innkeeper() -> None:
+    """A challenge met with the hands (a lock picked, a door forced) is a deed: its groan
+    slights nobody; words to her in a persuasion would be weighed."""
+    session = start_session(shipped(), 3)
+    play(session, "mira", "ugh. let me try the lock again")
+    assert session.state.truth.judgments == []
+    session = start_session(shipped(), 3)
+    play(session, "mira", "ugh, Berta, you're useless")  # said to her: weighed
+    assert [j.watch for j in session.state.truth.judgments] == ["berta_slighted"]
+
+
 def test_refinement_that_contradicts_reverses_the_shift_and_marks_what_fired() -> None:
     session = start_session(crossroads(), 3)
     play(session, "mira", "I promise we'll bring Tam back.")

@@ -27,8 +27,8 @@ from app.saves import disk
 from app.saves.document import load_checkpoint_state
 from app.saves.files import clean_orphans, files_named, read_save_text, write_atomically
 from app.saves.names import SaveError, StaleCheckpoint
-from app.saves.proof import examine, seal
-from app.saves.story import story_folder
+from app.saves.proof import Wholeness, examine, seal
+from app.saves.story import STORY_FILE, story_folder
 from app.world import tomltext
 from app.world.chronicle import Chronicle
 from app.world.state import GameState
@@ -129,6 +129,73 @@ def reseal(save: Path, retold: dict[tuple[int, str], tuple[int, str]]) -> None:
             write_atomically(kept.path, text.encode("utf-8"), backups=0)  # no .1 .2 .3 left
 
 
+def copy_checkpoints(source: Path, target: Path) -> int | None:
+    """The game saved at ``source`` was just saved under another name, at ``target``: give
+    that save the game's checkpoints too, so undo and rewind reach back after loading it.
+
+    Each checkpoint is copied — never linked: what either game does to its history later
+    must not reach the other's — sealed anew naming the new save's story (so that restoring
+    the save from a checkpoint never reads, nor writes, the original's), and written whole
+    (a temp file beside it, then a rename). The original's files are only read. Checkpoints
+    the target's folder held that the game no longer has (an earlier save under the same
+    name) go. Returns how many were copied (``None`` when the folder cannot be written)."""
+    if _same_folder(story_folder(source), story_folder(target)):
+        return 0
+    table = _story_table(target)
+    if table is None:
+        return None
+    folder = story_folder(target) / FOLDER
+    copied: set[str] = set()
+    try:
+        for kept in checkpoints_of(source):
+            text = _retargeted(kept.path, table)
+            if text is None:  # unreadable, edited by hand: left behind
+                continue
+            write_atomically(folder / kept.path.name, text.encode("utf-8"), backups=0)
+            copied.add(kept.path.name)
+        for stale in checkpoints_of(target):
+            if stale.path.name not in copied:
+                disk.unlink(stale.path)
+    except OSError:
+        return None
+    return len(copied)
+
+
+def _same_folder(one: Path, other: Path) -> bool:
+    try:
+        return one.resolve() == other.resolve()
+    except OSError:
+        return one == other
+
+
+def _story_table(save: Path) -> dict[str, object] | None:
+    """The ``[story]`` table of the save at ``save`` (``None`` when it cannot be read)."""
+    with contextlib.suppress(OSError, ValueError, RecursionError):
+        table = tomllib.loads(examine(read_save_text(save)).body).get("story")
+        if isinstance(table, dict):
+            return table
+    return None
+
+
+def _retargeted(path: Path, table: dict[str, object]) -> str | None:
+    """The checkpoint at ``path`` sealed anew naming the story ``table`` names (an older
+    save's inline story is kept as it is); ``None`` when it is not whole as written."""
+    with contextlib.suppress(OSError, ValueError, RecursionError, AttributeError):
+        proof = examine(read_save_text(path))
+        if proof.wholeness is not Wholeness.WHOLE:
+            return None
+        data = tomllib.loads(proof.body)
+        story = data["story"]
+        if "records" not in story:
+            story["folder"] = table.get("folder")
+            story.pop("file", None)
+            if table.get("file", STORY_FILE) != STORY_FILE:
+                story["file"] = table["file"]
+        text, _ = seal(tomltext.dumps(data))
+        return text
+    return None
+
+
 def load_checkpoint_file(path: Path, story: Chronicle) -> tuple[GameState, int]:
     """The game a checkpoint file holds (without its story: the caller has it, ``story``)
     and how many turns of the story it stands on. Raises :class:`SaveError` for a damaged
@@ -150,6 +217,7 @@ __all__ = [
     "DiskCheckpoint",
     "SaveError",
     "checkpoints_of",
+    "copy_checkpoints",
     "keep_checkpoint",
     "load_checkpoint_file",
     "reseal",

@@ -40,7 +40,7 @@ from app.saves import (
     save_game,
     save_path,
 )
-from app.saves.checkpoints import keep_checkpoint, reseal
+from app.saves.checkpoints import copy_checkpoints, keep_checkpoint, reseal
 from app.saves.claims import SaveInUse, claim, release
 from app.saves.files import Identity, identity
 from app.saves.names import same_but_case
@@ -265,11 +265,26 @@ class Keeper:
             claim(path)
             try:
                 save_game(state, path.stem, folder)
+                if not mine:
+                    notes.extend(self._carry_history(path))
             finally:
                 if not mine and path not in _HOLDERS:  # (nor another game's of this process)
                     release(path)
         self._remember(path)
         return Kept(path, notes)
+
+    def _carry_history(self, path: Path) -> list[str]:
+        """The game's checkpoints go with a copy of it saved under another name (so undo and
+        rewind reach back after loading that one too); what the player should hear."""
+        home = save_path(self.name, self.folder) if self.name is not None else None
+        if home is None or not self.mine(home):  # no checkpoints of this game's own
+            return []
+        if copy_checkpoints(home, path) is not None:
+            return []
+        return [
+            "The game is saved, but its turns cannot be kept for undo after loading it: "
+            f"the checkpoints beside {path.name} cannot be written."
+        ]
 
 
 def folder_problem(folder: Path) -> str:

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from app.cli.main import app
 from app.dm.brain import BrainError
-from app.dm.config import ConfigError, DMConfig, load_dm_config, save_dm_config
+from app.dm.config import ConfigError, DMConfig, load_dm_config
+from app.dm.configfile import save_dm_config
 from app.dm.openai_brain import OpenAIBrain, mask_key
 from tests.app.fake_openai import FakeOpenAI, Status
 

@@ -15,7 +15,8 @@ import pytest
 from pydantic import SecretStr, ValidationError
 
 from app.dm.brain import BrainError
-from app.dm.config import DMConfig, load_dm_config, save_dm_config
+from app.dm.config import DMConfig, load_dm_config
+from app.dm.configfile import save_dm_config
 from app.dm.openai_brain import OpenAIBrain
 from app.dm.reasoning import ReasoningGate, ReasoningMemory
 from app.session.session import GameSession

@@ -18,7 +18,8 @@ import tomli_w
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.dm.config import ConfigError, DMConfig, load_dm_config, save_dm_config
+from app.dm.config import ConfigError, DMConfig, load_dm_config
+from app.dm.configfile import save_dm_config
 from tests.fuzz.harness import fuzz_settings, judge
 
 KEY = "sk-fuzz-Qm7c0ffee1234567890abcdefXYZ"

@@ -3,12 +3,13 @@ naming the DM a new game gets once the settings are saved."""
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from pathlib import Path
 
 from textual.widgets import Input, Select, Static
 
-from app.dm.config import DMConfig
+from app.dm.config import DMConfig, load_dm_config
 from app.tui import make_app
 from app.tui.driving import until
 from app.tui.screens.settings import SettingsScreen
@@ -68,3 +69,28 @@ async def test_a_blank_timeout_or_temperature_is_the_default(tmp_path: Path) -> 
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
     assert (app.launch.dm.timeout, app.launch.dm.temperature) == (60, 0.8)
+
+
+async def test_saving_the_settings_never_writes_a_key_from_the_environment(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('# my notes about models\n[safety]\nlines = ["harm to children"]\n')
+    env = {"OPENAI_API_KEY": "sk-ENVONLY-0123456789abcdef", "DUNGEON_DM_MODEL": "envmodel"}
+    app = make_app(saves=tmp_path / "saves", still=True, dm=load_dm_config(env=env, path=path))
+    app.launch.config_file = path
+    async with app.run_test(size=(100, 40)) as pilot:
+        for edit in ("", "0.3"):
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+            assert app.screen.query_one("#dm-model", Input).value == "envmodel"
+            if edit:
+                app.screen.query_one("#dm-temperature", Input).value = edit
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+            text = path.read_text()
+            assert "sk-ENVONLY" not in text and "envmodel" not in text
+            assert text.startswith("# my notes about models\n") and "harm to children" in text
+    assert load_dm_config(env={}, path=path).temperature == 0.3
+    assert app.launch.dm.api_key is not None  # still used for this sitting, only not saved
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600

@@ -14,7 +14,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
-from app.dm.config import ConfigError, DMConfig, save_dm_config
+from app.dm.config import ConfigError, DMConfig
+from app.dm.configfile import save_dm_config
 from app.tui.widgets.dmform import DMForm
 from app.tui.widgets.footer import Footer
 
@@ -55,8 +56,11 @@ class SettingsScreen(Screen[DMConfig | None]):
         """Validate and write the settings."""
         result = self.query_one("#settings-result", Static)
         try:
-            config = self.query_one(DMForm).config()
-            save_dm_config(config, self.config_file)
+            form = self.query_one(DMForm)
+            config = form.config()
+            # Only what the player changed is written, beside what the file held: a key or
+            # model from the environment or a flag stays out of the file.
+            save_dm_config(config, self.config_file, edited=form.edited())
         except (ValueError, ConfigError, OSError) as error:
             result.update(Text(f"not saved: {error}", style="red"))
             return

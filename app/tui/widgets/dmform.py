@@ -30,6 +30,21 @@ def _shown(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
+FIELDS = {
+    "#dm-model": "model",
+    "#dm-base-url": "base_url",
+    "#dm-api-key": "api_key",
+    "#dm-timeout": "timeout",
+    "#dm-temperature": "temperature",
+    "#dm-strict": "strict_tools",
+    "#dm-price-in": "price_input",
+    "#dm-price-out": "price_output",
+    "#dm-alert-cost": "alert_cost",
+    "#dm-alert-tokens": "alert_tokens",
+}
+"""Each field of the form and the setting it holds."""
+
+
 def _first_problem(error: ValidationError) -> str:
     """The first bad setting in a player's words: ``alert_cost: …``."""
     item = error.errors(include_input=False, include_url=False)[0]
@@ -64,41 +79,71 @@ class DMForm(Vertical):
         self.initial = config
         self._return_focus = False
 
+    def shown_first(self) -> dict[str, str]:
+        """What each field shows before the player types, by setting."""
+        first = self.initial
+        return {
+            "model": first.model,
+            "base_url": first.base_url or "",
+            "api_key": first.api_key.get_secret_value() if first.api_key else "",
+            "timeout": _shown(first.timeout),
+            "temperature": _shown(first.temperature),
+            "strict_tools": first.strict_tools,
+            "price_input": _shown(first.price_input),
+            "price_output": _shown(first.price_output),
+            "alert_cost": _shown(first.alert_cost),
+            "alert_tokens": _shown(first.alert_tokens),
+        }
+
+    def edited(self) -> set[str]:
+        """The settings whose field the player changed (the others hold what the form was
+        given: the file's, or the environment's or a flag's, which are not the player's to
+        save)."""
+        first = self.shown_first()
+        now = {name: self._text(field) for field, name in FIELDS.items()}
+        return {name for name, value in now.items() if value != first[name]}
+
+    def _text(self, field: str) -> str:
+        widget = self.query_one(field)
+        return str(widget.value) if isinstance(widget, Input | Select) else ""
+
     def compose(self) -> ComposeResult:
-        key = self.initial.api_key.get_secret_value() if self.initial.api_key else ""
+        shown = self.shown_first()
         with Horizontal(classes="row"):
             yield Label("Model")
-            yield Input(self.initial.model, id="dm-model", placeholder="gpt-4o-mini, llama3.1, …")
+            yield Input(shown["model"], id="dm-model", placeholder="gpt-4o-mini, llama3.1, …")
         with Horizontal(classes="row"):
             yield Label("Base URL")
             yield Input(
-                self.initial.base_url or "",
+                shown["base_url"],
                 id="dm-base-url",
                 placeholder="blank for OpenAI; http://localhost:11434/v1 for Ollama",
             )
         with Horizontal(classes="row"):
             yield Label("API key")
-            yield Input(key, id="dm-api-key", password=True, placeholder="not needed locally")
+            yield Input(
+                shown["api_key"], id="dm-api-key", password=True, placeholder="not needed locally"
+            )
         with Horizontal(classes="row"):
             yield Label("Timeout")
-            yield Input(_shown(self.initial.timeout), id="dm-timeout", classes="third",
+            yield Input(shown["timeout"], id="dm-timeout", classes="third",
                         placeholder="s a turn")  # fmt: skip
             yield Label("Temp.", classes="inline")
-            yield Input(_shown(self.initial.temperature), id="dm-temperature", classes="third",
+            yield Input(shown["temperature"], id="dm-temperature", classes="third",
                         placeholder="0–2")  # fmt: skip
             yield Select(STRICT_CHOICES, value=self.initial.strict_tools, allow_blank=False,
                          id="dm-strict")  # fmt: skip
         with Horizontal(classes="row"):
             yield Label("Prices")
-            yield Input(_shown(self.initial.price_input), id="dm-price-in", classes="half",
+            yield Input(shown["price_input"], id="dm-price-in", classes="half",
                         placeholder="in: $ per 1M tokens")  # fmt: skip
-            yield Input(_shown(self.initial.price_output), id="dm-price-out", classes="half",
+            yield Input(shown["price_output"], id="dm-price-out", classes="half",
                         placeholder="out: $ per 1M tokens")  # fmt: skip
         with Horizontal(classes="row"):
             yield Label("Alert at")
-            yield Input(_shown(self.initial.alert_cost), id="dm-alert-cost", classes="half",
+            yield Input(shown["alert_cost"], id="dm-alert-cost", classes="half",
                         placeholder="$ a game (off)")  # fmt: skip
-            yield Input(_shown(self.initial.alert_tokens), id="dm-alert-tokens", classes="half",
+            yield Input(shown["alert_tokens"], id="dm-alert-tokens", classes="half",
                         placeholder="tokens a turn (off)")  # fmt: skip
         with Horizontal(id="probe-row"):
             yield Button("Test connection", id="dm-test")

@@ -153,10 +153,14 @@ def fire(
     # what the trigger gives goes to whoever's words brought it about (Berta's potion to
     # the one who reassured her), else to the party's first
     speakers = [j.speaker for j in truth.judgments if j.id in rested and j.speaker in state.party]
-    # (or, for words asked of someone — "Wren: tell us about Maelis" — the one who asked)
-    asked = [
-        e.speaker for e in truth.fresh if isinstance(e, SpeechAct) and e.speaker in state.party
-    ]
+    # (or, for words asked of someone — "Wren: tell us about Maelis" — the one who asked:
+    # of several speaking this turn, the first whose words the trigger waits on, so at a
+    # hotseat table Wendel's locket goes to Ione, who asked about Maelis, not to Cass, who
+    # asked about something else after her)
+    said = [e for e in truth.fresh if isinstance(e, SpeechAct) and e.speaker in state.party]
+    wanted = _words_awaited(trigger.when)
+    matching = [e.speaker for e in said if wanted.intersection(e.props())]
+    asked = matching[:1] if matching else [e.speaker for e in said]
     # (or, for a thing given or shown — "Wren gives the locket to the Grey Sister" — the
     # one who handed it over, back into whose palm it is pressed)
     handed = [e.actor for e in truth.fresh if isinstance(e, Handover) and e.actor in state.party]
@@ -185,6 +189,19 @@ def _on_words(fact: Fact) -> bool:
     if parts:
         return any(_on_words(p) for p in parts)
     return False  # "not said" is no answer to words
+
+
+def _words_awaited(fact: Fact) -> set[str]:
+    """The propositions of words a condition waits on (``asked.wendel.maelis``,
+    ``spoke_to.berta``): whose words they were is whom its effects are for."""
+    found: set[str] = set()
+    if fact.spoke_to is not None:
+        found.add(f"spoke_to.{fact.spoke_to}")
+    if fact.happened is not None and fact.happened.startswith(("asked.", "spoke_to.")):
+        found.add(fact.happened)
+    for part in fact.all or fact.any or (fact.threshold.of if fact.threshold else None) or []:
+        found |= _words_awaited(part)
+    return found
 
 
 def _shift(

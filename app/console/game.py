@@ -146,10 +146,10 @@ class ConsoleGame:
             self.unsaved = problem
             self.console.print(plain(f"{problem} {START_ADVICE}", style="red"))
 
-    def ending_lines(self) -> list[str]:
-        """What the table can do once the story is over."""
+    def ending_lines(self, told: bool = False) -> list[str]:
+        """What the table can do once the story is over (``told``: its ending just was)."""
         return [
-            f"{self.session.ended()}. The story is over.",
+            "The story is over." if told else f"{self.session.ended()}. The story is over.",
             "/story reviews it, /status shows the party, /undo takes the last turn back, "
             "/rewind goes further back, /quit leaves (dungeon play starts a new game).",
         ]
@@ -194,8 +194,8 @@ class ConsoleGame:
                 ending = await self.show_event(event) or ending
         if self.open_line:
             self.console.print()
-        if ending:
-            for line in self.ending_lines():
+        if ending:  # its title and words were the line before: not said twice
+            for line in self.ending_lines(told=True):
                 self.console.print(plain(line, style="bold green"))
 
     async def show_event(self, event: SessionEvent) -> bool:

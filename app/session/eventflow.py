@@ -98,6 +98,12 @@ class TurnEvents:
     def _take(self, done: Cascade) -> list[SessionEvent]:
         self.texts += done.texts
         self.replies += done.replies
-        ending = [e for e in done.events if isinstance(e, StateChange) and e.kind == "ending"]
-        self.endings += ending
-        return [e for e in done.events if e not in ending]
+        # An ending and the XP it awards are told together, after the words that led to
+        # it (its award is not shown before it, nor before the fight it follows ends).
+        shown: list[SessionEvent] = []
+        awarding = False
+        for event in done.events:
+            kind = event.kind if isinstance(event, StateChange) else None
+            awarding = kind == "ending" or (awarding and kind == "xp")
+            (self.endings if awarding else shown).append(event)
+        return shown

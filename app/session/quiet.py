@@ -48,6 +48,7 @@ def _engine(campaign: Campaign) -> list[Probe]:
     probes: list[Probe] = [
         lambda s: s.scene.id,  # whose goals are checked
         lambda s: s.ending,
+        lambda s: s.encounter is None,  # an ending waits for a fight that is over to end
         lambda s: tuple(s.fired_triggers.items()),
         lambda s: tuple(s.triggers_holding),
         lambda s: tuple([d.trigger for d in s.truth.deferred]),

@@ -35,6 +35,7 @@ from app.world.campaign import Campaign, TriggerSpec
 from app.world.facts import Reader, holds, update_defeated, uses_judged
 from app.world.ledger import GoalCompleted, Handover, SpeechAct, TriggerFired
 from app.world.scores import score
+from app.world.standing import fight_over
 from app.world.state import GameState
 from app.world.truth import Deferred
 from app.world.when import Fact
@@ -316,7 +317,10 @@ def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
             landed = "immediate" if tier == "deferred" else tier
             done.add(fire(state, trigger, landed, confidence=item.confidence, rested=item.rested))
         update_defeated(state)
-    if state.ending is None:
+    # An ending waits for the end of a fight that is over but still open (the DM's
+    # end_combat, else the engine's after the narration): the fight ends, with its XP,
+    # and then the story does, with the ending's.
+    if state.ending is None and not fight_over(state):
         for ending in campaign.endings:
             if ending.when is not None and not ending.defeat and holds(ending.when, state):
                 done.events += reach_ending(state, ending.id)

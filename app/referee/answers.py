@@ -284,11 +284,19 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
     elif NOT_STRUCK.search(intent.note):  # "Grubnak has surrendered …": a fact, said so
         held = f"{intent.note[0].upper()}{intent.note[1:]}, so {name} holds the blow."
         return f"{held} {options_text(state, campaign, intent.actor)}".strip()
+    elif (holder := _ONLY_CARRIED.match(intent.note)) is not None:  # "i drink my potion"
+        spec = campaign.items.get(intent.item or "") if campaign is not None else None
+        what = the(spec.name) if spec is not None else "that"
+        return f"{name} does not carry {what}: {holder.group(1)} does."
     elif intent.note == FOR_THE_TABLE:  # "sorry my cat walked on the keyboard"
         return f"No harm done: nothing happened in the story. What does {name} do?"
     elif intent.note and intent.note not in ("no verb or name it knows", "an empty line"):
         lead += f" ({intent.note})"
     return f"{lead}. {options_text(state, campaign, intent.actor)}".strip()
+
+
+_ONLY_CARRIED = re.compile(r"only (.+) carries that$")
+"""The note of a thing used that another of the party carries."""
 
 
 def foreign_text(intent: Intent, campaign_language: str) -> str:

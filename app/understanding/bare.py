@@ -11,6 +11,7 @@ from rapidfuzz import fuzz
 from app.understanding.asking import called_by
 from app.understanding.carrying import items
 from app.understanding.fighting_words import attack_style, blow_at_thing, cutting, struck_thing
+from app.understanding.going import RETURNED
 from app.understanding.intent import Intent, Reading
 from app.understanding.negation import NEGATING
 from app.understanding.readings import Context
@@ -185,7 +186,8 @@ def bare_names(ctx: Context) -> Intent | None:
         return move(ctx, 0)  # a way said alone, as "up" is
     things = ctx.named("feature", "npc", "exit", "item_here", "creature", floor=0.85)
     # (an owner named only by a possessive is no thing named: "the bite on Tam's ankle")
-    if len(words) > 6:  # ("grips his axe in both hands …": "in" is no way named)
+    if len(words) > 6 or RETURNED.search(ctx.said):  # ("grips his axe in both hands …": "in"
+        # is no way named; nor "back" in "we'll be back with sausages")
         things = [t for t in things if t.kind != "exit" or named_beyond_direction(ctx, ctx.said)]
     if not things:
         return None
@@ -207,6 +209,7 @@ def bare_names(ctx: Context) -> Intent | None:
             or _PASSED_OVER.search(ctx.said)
             or _WORKED_ON.match(ctx.said)
             or _PARTICLE.search(ctx.said)
+            or RETURNED.search(ctx.said)
             or set(ctx.said.split()) & NEGATING
         ):
             return None  # "nodding at the wood", "weapons out", "we skip the lighthouse",

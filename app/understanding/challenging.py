@@ -257,6 +257,15 @@ _THEIR_TRY = re.compile(
 Ione's waist before she tries the causeway"): no attempt of the player's."""
 
 
+_AGAIN = re.compile(
+    r"(?:(?:let me |i'll |i |we )?(?:try|have a go|give it|go)(?: it)? )?"
+    r"(?:again|once more|one more time|another (?:go|try|shot))"
+    r"(?:,? (?:harder|then|please|now|carefully|quickly|properly|with (?:more|all (?:my|his|her|"
+    r"their|our)) (?:force|strength|might)))*"
+)
+"""Another try at the one challenge tried, said alone ("try again, harder", "once more")."""
+
+
 _NEXT_CLAUSE = re.compile(r"\b(?:then|and then|after that|while|before|after|why|ask|asks)\b")
 """Words that start another clause: an object past them is not the verb's."""
 
@@ -316,10 +325,11 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
         forced = [c for c in aimed if _by_force(ctx, c)] if _forcing(said) else []
         if aimed:  # the way the words say ("lever the padlock off"), else the campaign's first
             return ctx.intent("challenge", targets=((forced or aimed)[0],), confidence=0.75)
-    attempt = attempt or said in ("again", "try again", "once more", "one more time")
+    again = _AGAIN.fullmatch(said) is not None  # "try again, harder"
+    attempt = attempt or again
     if attempt and tried:
         aimed = [c for c in tried if any(has_phrase(said, o) for o in _objects(ctx, c) | {"it"})]
-        if len(aimed) == 1 or (said in ("again", "try again", "once more") and len(tried) == 1):
+        if len(aimed) == 1 or (again and len(tried) == 1):
             return ctx.intent("challenge", targets=((aimed or tried)[0],), confidence=0.8)
     if attempt:  # "try the lock again" once it cannot be: tried, and told why not
         over = [

@@ -48,6 +48,27 @@ _WHEN = re.compile(
 what it waits for first, then the deed; never a question ("when does the boat leave, …")."""
 _BARE = re.compile(r"^\s*(before|after)\s+(.+?)\s+((?:i|i'll|then|we'll)\s.+)$", re.IGNORECASE)
 """A leading "before"/"after" with no comma: "before we go down I light my lantern"."""
+_WHILE = re.compile(
+    r"^\s*(?:while|whilst)\s+(.+?)\s*,?\s+((?:i|i'll|we|we'll)\s.+)$", re.IGNORECASE
+)
+"""A leading "while" and the speaker's own deed, comma or none: "while they fiddle with the
+lock I ask Berta for a pint"."""
+
+
+def meanwhile(text: str, others: frozenset[str]) -> str | None:
+    """The speaker's deed of a line that opens on what someone else does meanwhile ("while
+    they fiddle with the lock I ask Berta for a pint", "while Mira picks it, I keep watch":
+    the asking, the watching — ``others`` are the names of the rest of the table); ``None``
+    for any other line, or when the deed points back into the clause it follows ("while
+    he's distracted I stab him")."""
+    found = _WHILE.match(_masked(text))
+    if found is None:
+        return None
+    before, deed = found.group(1), text[found.start(2) : found.end(2)]
+    first = before.split()[0].lower().strip(",")
+    if not (others_deed(before) or first in others) or _BACK.search(deed):
+        return None
+    return deed
 
 
 ARMED = re.compile(

@@ -65,6 +65,33 @@ _NOT_GOING = re.compile(
 )
 
 
+RETURNED = re.compile(
+    r"\b(?:want|wants|wanted|need|needs|get|gets|got|give|gives|bring|brings|pay|pays|paid|"
+    r"have|has|win|buy)\b(?:\s+(?!back\b)\S+){1,4}\s+back\b|\b(?:be|being)\s+back\b"
+)
+""""Back" that is a thing's return or one's own later, not a way taken now ("I want my dagger
+back", "we'll be back with sausages")."""
+_GIVING_BACK = re.compile(r"\b(?:give|gives|giving|hand|hands|handing|pay|pays|paying)\s+back\b")
+_PUTTING = re.compile(
+    r"^(?:i\s+|we\s+)?(?:put|puts|set|sets|place|places|lay|lays|return|returns|give|gives|hand|"
+    r"hands|slip|slips|toss|tosses|leave|leaves|drop|drops|stuff|stuffs|wedge|wedges|jam|jams|"
+    r"shove|shoves|stack|stacks|pile|piles|pour|pours|tip|tips|roll|rolls|drag|drags|block|"
+    r"blocks|barricade|barricades|plug|plugs|fill|fills)\s+"
+    r"(?!(?:my|our)self\b|(?:into|in|on|through|forward|ahead|onward|onwards|past|back)\b)"
+)
+"""A line that puts a thing somewhere ("stuff sacking into the tunnel mouth"): where it
+goes is no way out."""
+
+
+def going_nowhere(said: str) -> bool:
+    """Words of going that take nobody anywhere: a thing put somewhere or given back, a
+    going refused, a return that is a thing's or a later one's."""
+    return bool(
+        _PUTTING.match(said) or _GIVING_BACK.search(said) or not_going(said)
+        or RETURNED.search(said)
+    )  # fmt: skip
+
+
 def not_going(said: str) -> bool:
     """The line says the going is not done ("I'm not going into that tunnel", "he's not
     going another step into goblin holes"): a place named with it is nowhere to go."""

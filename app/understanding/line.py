@@ -29,7 +29,7 @@ from app.understanding.in_turn import in_turn
 from app.understanding.intent import Intent
 from app.understanding.paragraph import FIGHT_PARAGRAPH, FIGHTING, PARAGRAPH, paragraph
 from app.understanding.parse import SPLITTING, freely, understand_clause
-from app.understanding.piece_fit import both_at_one, chatter
+from app.understanding.piece_fit import a_groan, both_at_one, chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
 from app.understanding.pointing import pointed
@@ -276,7 +276,7 @@ def _understand(
     sigh = _SIGH.match(text)
     if sigh is not None and len(sigh.group(1).split()) <= 8 and len(text.split()) <= PARAGRAPH:
         sighed = understand_clause(sigh.group(1), actor, state, campaign, language=language)
-        groaned = _GROAN.match(sigh.group(1)) is not None and sighed.kind == "ask"  # ("ugh rats.")
+        groaned = a_groan(sigh.group(1), sigh.group(2), sighed)  # ("ugh rats.", "NO! I grab …")
         if (chatter(sighed) or groaned) and sighed.character is None:  # "ugh fine. thorin …"
             deed = _understand(sigh.group(2), actor, state, campaign, language=language)
             if chatter(sighed) or deed.kind not in NOT_A_DEED | {"question", "talk"}:
@@ -470,9 +470,8 @@ def _understand(
         if not any(_MINE.search(c.text) for c in rest) and not own:
             return replace(talk, text=whole.text)  # "Corin! Can you hear me? Fight them!"
         # ("Corin! hold on! *I nock an arrow and shoot the nearest grey thing*": hers)
-        head = talk  # "Corin, hold on! I shoot thrall 1": words, then a deed
-        # ("Sister Maelis. We know what you did. Rest now.": her rest, not the party's)
-        words_to = ("talk", "question", "rest")
+        head = talk  # "Corin, hold on! I shoot thrall 1": words, then a deed ("Sister
+        words_to = ("talk", "question", "rest")  # Maelis. … Rest now.": hers, not the party's)
         rest = [c for c in rest if _MINE.search(c.text) or c.kind not in words_to]
     return replace(head, then=tuple(rest))
 
@@ -481,12 +480,6 @@ STORY = frozenset({"examine", "talk", "question", "ask", "improvise"})
 """What the clauses of a fight's paragraph read as around its one blow: the story told."""
 
 
-_GROAN = re.compile(
-    r"^\W*(?:ugh+|oh+|ah+|eww*|yikes|great|uh oh|oh no|damn|crap|lol|"
-    r"sigh|hmm+|welp|well)\b",
-    re.IGNORECASE,
-)
-"""A groan that opens a short first sentence ("ugh rats."): a sigh at what is named."""
 _SIGH = re.compile(r"^\s*([^.!?\"“']{1,50}[.!?]+)\s+(\w.*)$", re.DOTALL)
 """A short sentence first ("Ugh, fine.") that may be no more than a sigh before the deed."""
 _BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)

@@ -40,6 +40,11 @@ ASKED_ABOUT = frozenset({"where", "when", "why", "how", "whether", "whose"})
 """Words that make a verb after them part of a question ("where he sleeps")."""
 
 
+_PROMISED = frozenset({"promise", "promises", "promised", "swear", "swears", "swore", "vow",
+                       "vows", "vowed", "pledge", "pledges"})  # fmt: skip
+"""Verbs of a promise: what follows "to" is promised, not done now."""
+
+
 def hypothetical(said: str, at: int) -> bool:
     """Whether the verb at ``at`` is not the actor's deed now: it follows a modal, perfect
     or negating word, or has someone else for its subject ("you can rest now")."""
@@ -52,6 +57,8 @@ def hypothetical(said: str, at: int) -> bool:
         return True  # "not even lighting your lamp"
     if set(before) & ASKED_ABOUT:
         return True  # "tell us where their boss sleeps": a question about it, not the deed
+    if before[-1] == "to" and set(before[-3:-1]) & _PROMISED:
+        return True  # "promise to relight the lamp for him": a promise, not the deed
     verb = said[at:].split(maxsplit=1)[0] if said[at:].split() else ""
     owned = len(before) > 1 and before[-2] in ("their", "his", "her", "its", "the", "a", "that")
     if verb.endswith("s") and not verb.endswith("ss") and owned:

@@ -28,7 +28,7 @@ from app.understanding.deeds import DEEDS
 from app.understanding.figures import figure_asked
 from app.understanding.freeform import free_deed
 from app.understanding.friends_asked import acting_for, called_last
-from app.understanding.going import HEADING, headed_for, not_going
+from app.understanding.going import HEADING, going_nowhere, headed_for
 from app.understanding.improvised import improvised
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
@@ -56,7 +56,7 @@ from app.understanding.table_words import (
     to_no_one,
 )
 from app.understanding.talked_to import news_of_someone
-from app.understanding.telling import gesture, told
+from app.understanding.telling import gesture, haggled, pledged, promised, told
 from app.understanding.threats import threat
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
 from app.understanding.ways import OPENING_A_THING, UP_TO_A_DOOR, far_way, only_opening
@@ -241,9 +241,8 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     striking_a_place = found.kind == "attack" and not found.targets
     if not HEADING.search(ctx.said) and not striking_a_place:
         return found
-    if _PUTTING.match(ctx.said) or _GIVING_BACK.search(ctx.said) or not_going(ctx.said):
-        return found  # "put the crown back where it was", "give back what you nicked", "not
-        # going into that tunnel": nobody goes
+    if going_nowhere(ctx.said):  # "put the crown back where it was", "give back what you
+        return found  # nicked", "not going into that tunnel", "we'll be back": nobody goes
     if UP_TO_A_DOOR.search(ctx.said):
         return found  # "drift over to the trapdoor": up to it, not through it
     moves = [a for a in found.alternatives if a.kind == "move"]
@@ -269,16 +268,6 @@ def _towards(ctx: r.Context, found: Intent | None) -> Intent | None:
     return found
 
 
-_GIVING_BACK = re.compile(r"\b(?:give|gives|giving|hand|hands|handing|pay|pays|paying)\s+back\b")
-_PUTTING = re.compile(
-    r"^(?:i\s+|we\s+)?(?:put|puts|set|sets|place|places|lay|lays|return|returns|give|gives|hand|"
-    r"hands|slip|slips|toss|tosses|leave|leaves|drop|drops|stuff|stuffs|wedge|wedges|jam|jams|"
-    r"shove|shoves|stack|stacks|pile|piles|pour|pours|tip|tips|roll|rolls|drag|drags|block|"
-    r"blocks|barricade|barricades|plug|plugs|fill|fills)\s+"
-    r"(?!(?:my|our)self\b|(?:into|in|on|through|forward|ahead|onward|onwards|past|back)\b)"
-)
-"""A line that puts a thing somewhere ("stuff sacking into the tunnel mouth"): where it
-goes is no way out."""
 _DOWN_A_WAY = re.compile(r"^(?:down|up|through|into|across|over)\s+(?:the|that|those|this)\s+")
 """A line that starts with the way it goes ("down the stairs we go", "up the path")."""
 _ESCORTING = re.compile(
@@ -384,7 +373,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         said_aloud = r.spoken(replace(ctx, raw=f'"{ctx.raw.strip()[1:-1]}"'))
         if said_aloud is not None:
             return said_aloud
-    telling = told(ctx) or gesture(ctx)  # "tell Nessa we're going", "give Berta a hug"
+    telling = told(ctx) or gesture(ctx) or promised(ctx) or haggled(ctx)  # "tell Nessa …", "hug
+    # her", "I swear …", "make it thirty and we have a deal"
     if telling is not None:
         return telling
     lending = deed_of(said)
@@ -415,6 +405,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         or readying(ctx)
         or v.by_verbs(ctx)
     )
+    if found is None or found.confidence < 0.5:  # "we'll get ur boy back": a promise, to her
+        found = pledged(ctx) or found
     to_foes = found is not None and found.kind == "talk" and not found.target
     unsure = found is not None and found.confidence < 0.6 and found.kind in UNSURE_OF
     said_why = found is not None and (

@@ -55,6 +55,27 @@ def chatter(intent: Intent) -> bool:
     return intent.kind == "ask" and not intent.targets and not intent.alternatives
 
 
+_GROAN = re.compile(
+    r"^\W*(?:ugh+|oh+|ah+|eww*|yikes|great|uh oh|oh no|damn|crap|lol|"
+    r"sigh|hmm+|welp|well)\b",
+    re.IGNORECASE,
+)
+"""A groan that opens a short first sentence ("ugh rats."): a sigh at what is named."""
+_CRY = re.compile(r"\w+!+")  # a cry before a deed ("NO! I grab …", "KHAZAD! I charge …")
+_I_FIRST = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:i|i'll|i'm|im)\s", re.IGNORECASE)
+
+
+def a_groan(first: str, then: str, read: Intent) -> bool:
+    """Whether a short first sentence (``first``, read as ``read``) is no more than a groan
+    or a cry before the rest (``then``): "ugh rats." (a groan at what it names), "NO! I grab
+    Corin …" and "KHAZAD! I charge rat 1" (one word cried, naming nobody, before the
+    speaker's own deed)."""
+    if _GROAN.match(first) is not None and read.kind == "ask":
+        return True
+    cried = read.kind in ("talk", "ask") and not read.targets and _CRY.fullmatch(first)
+    return bool(cried and _I_FIRST.match(then))
+
+
 _HE_SHE = re.compile(r"^(?:(?:then|and|so)\s+)?(?:he|she|they)\s+", re.IGNORECASE)
 """A clause told of a friend just named ("Guidance on Ivo, then *he* reads the rune")."""
 

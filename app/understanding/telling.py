@@ -81,6 +81,69 @@ def told(ctx: r.Context) -> Intent | None:
     return None
 
 
+_PROMISING = re.compile(
+    r"^(?:and\s+)?(?:i\s+|we\s+)?(?:promise|promises|swear|swears|vow|vows|pledge|pledges)"
+    r"(?:\s+(?:to\s+)?(?P<whom>him|her|them|you|[a-z]+))??\s+"
+    r"(?:to|that|on|we'll|i'll|we will|i will|we'd|i'd|we're|i'm)\b"
+)
+"""A promise made ("promise to relight the lamp for him", "swear to Nessa that we'll bring
+him home"): words given, not the deed promised."""
+
+
+_WILL_FOR_YOU = re.compile(
+    r"^(?:we'll|we will|i'll|i will|we're gonna|we are going to|im gonna|i'm gonna)\s"
+    r".*\b(?:you|u|ur|your|yer|ya)\b"
+)
+"""A promise to the one listening, in the future ("we'll get ur boy back")."""
+
+
+def promised(ctx: r.Context) -> Intent | None:
+    """A promise: words to the one it is made to (named, or the one person here), never
+    the deed it promises; ``None`` for anything else."""
+    match = _PROMISING.match(ctx.said)
+    if match is None:
+        return None
+    people = ctx.named("npc", text=match.group("whom") or "")
+    here = ctx.scope.of("npc")
+    who = people[0].id if people else here[0].id if len(here) == 1 else None
+    if who is None:
+        return ctx.intent("talk", confidence=0.7)
+    return ctx.intent("talk", targets=(who,), topic=r.topic_of(ctx, who), confidence=0.8)
+
+
+_HAGGLING = re.compile(
+    r"\b(?:(?:we|you) (?:have|got) a deal|it's a deal|deal\?|no deal|make it (?:\d+|ten|twenty|"
+    r"thirty|forty|fifty|a hundred)|what's in it for (?:us|me)|whats in it for (?:us|me)|"
+    r"how much (?:will|would|do|does|can) (?:you|u|she|he) (?:pay|give|offer)|"
+    r"(?:\d+|ten|twenty|thirty|forty|fifty|a hundred) (?:gold|gp|coins|silver)(?: each)? "
+    r"(?:sounds?|seems?|is) (?:fair|right|good)|our (?:fee|price)|(?:pay|paid) (?:us )?up front)"
+)
+"""Haggling over a reward ("what's in it for us?", "make it thirty and we have a deal"):
+words to the one paying, never a deed."""
+
+
+def haggled(ctx: r.Context) -> Intent | None:
+    """Haggling, out of a fight, with the one person here: words to them (``None`` for
+    anything else, or when it is not clear who is haggled with)."""
+    here = ctx.scope.of("npc")
+    if ctx.scope.fighting or len(here) != 1 or not _HAGGLING.search(ctx.said):
+        return None
+    who = here[0].id
+    return ctx.intent("talk", targets=(who,), topic=r.topic_of(ctx, who), confidence=0.75)
+
+
+def pledged(ctx: r.Context) -> Intent | None:
+    """A deed promised to the one person here, in the future ("we'll get ur boy back"):
+    words to them — asked only when the line reads as no deed of the game's (``None``
+    otherwise, or in a fight, or with no one or several here)."""
+    here = ctx.scope.of("npc")
+    raw = " ".join(ctx.raw.lower().replace("\u2019", "'").split())  # (the said drops "we'll")
+    if ctx.scope.fighting or len(here) != 1 or not _WILL_FOR_YOU.match(raw):
+        return None
+    who = here[0].id
+    return ctx.intent("talk", targets=(who,), topic=r.topic_of(ctx, who), confidence=0.75)
+
+
 _GESTURE = re.compile(
     r"^(?:i\s+|we\s+)?(?:(?:give|gives|giving)\s+(?P<to>.+?)\s+(?:a|an)\s+(?:\w+\s+)?"
     r"(?:hug|pat|squeeze|wink|smile|nod|bow|cuddle|embrace|kiss)|"

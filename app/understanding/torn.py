@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from app.understanding.clauses import asked_first
+from app.understanding.clauses import asked_first, meanwhile
 from app.understanding.intent import Intent, Reading
 from app.world.state import GameState
 from rules.srd import srd
@@ -43,6 +43,9 @@ def first_look(
         return replace(read_line(asked), text=text)
     seated = _SEATED.match(text)
     names = {m.name.split()[0].lower() for m in state.party.values()}
+    deed = meanwhile(text, frozenset(names))
+    if deed is not None:  # "while they fiddle with the lock I ask Berta for a pint"
+        return replace(read_line(deed), text=text)
     if seated is not None and seated.group(1).lower() in names:  # "Dee playing Aria now — …"
         return replace(read_line(text[seated.end() :]), text=text)
     return torn(text, state, read)

@@ -137,7 +137,8 @@ def pledged(ctx: r.Context) -> Intent | None:
     words to them — asked only when the line reads as no deed of the game's (``None``
     otherwise, or in a fight, or with no one or several here)."""
     here = ctx.scope.of("npc")
-    raw = " ".join(ctx.raw.lower().replace("\u2019", "'").split())  # (the said drops "we'll")
+    raw = " ".join(ctx.raw.lower().replace("\u2019", "'").split())  # (the said drops "we'll",
+    raw = re.sub(r"^[a-z][\w' ]{0,30}:\s*", "", raw)  # and "Thorin: " typed before it)
     if ctx.scope.fighting or len(here) != 1 or not _WILL_FOR_YOU.match(raw):
         return None
     who = here[0].id

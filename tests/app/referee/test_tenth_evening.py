@@ -56,6 +56,7 @@ def test_haggling_and_promises_are_said_to_the_one_who_pays() -> None:
     for line in (
         "we'll get ur boy back, but what's in it for us? 50 gold sound fair?",
         "make it thirty and we have a deal",
+        "Thorin: we'll get ur boy back",
     ):
         said = read(INN, "thorin", line)
         assert {(c.kind, c.targets) for c in said} == {("talk", ("berta",))}, line

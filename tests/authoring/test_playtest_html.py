@@ -54,7 +54,7 @@ def test_the_page_holds_every_scene_and_ending_and_the_text_report_still_prints(
 
 def test_with_json_standard_output_stays_json(tmp_path: Path) -> None:
     out = tmp_path / "report.html"
-    out.write_text("an old report", encoding="utf-8")
+    out.write_text("<!DOCTYPE html>\n<title>Playtest: an old report</title>", encoding="utf-8")
     result = CliRunner().invoke(app, ["playtest", "crossroads", "--seeds", "1", "--jobs", "1",
                                       "--format", "json", "--html", str(out)])  # fmt: skip
     found = json.loads(result.stdout)
@@ -180,3 +180,12 @@ def test_a_report_never_replaces_a_pipe_or_a_link_only_the_file_a_link_leads_to(
     link.symlink_to(target)
     write_output(link, "<!DOCTYPE html>")
     assert link.is_symlink() and target.read_text(encoding="utf-8") == "<!DOCTYPE html>"
+
+
+def test_the_page_is_never_written_over_a_file_that_is_no_playtest_page(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.toml"
+    notes.write_text("mine = true\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["playtest", "crossroads", "--seeds", "1", "--jobs", "1",
+                                      "--html", str(notes)])  # fmt: skip
+    assert result.exit_code == 2 and "add --force" in result.stderr
+    assert notes.read_text(encoding="utf-8") == "mine = true\n"

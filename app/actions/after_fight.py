@@ -22,11 +22,12 @@ from app.actions import turn_tools as tt
 from app.actions.events import SessionEvent, StateChange
 from app.actions.hooks import Rule
 from app.world.state import GameState
-from rules.conditions import ActiveCondition, Condition
+from rules.conditions import ActiveCondition, Condition, pass_time
 from rules.damage import LifeState
 
 ROUNDS_AFTER = 10
-"""Rounds of saves against a save-ends hold in the minute after a fight."""
+"""The minute after a fight, in rounds: what lasts rounds counts them down (and ends, if
+they run out), and a save-ends hold is saved against at the end of each."""
 HELD = frozenset({Condition.GRAPPLED, Condition.RESTRAINED})
 """The conditions a foe keeps on someone by holding them (a grip, a net, a web)."""
 
@@ -54,9 +55,9 @@ def recover(state: GameState, cid: str) -> list[SessionEvent]:
         return []
     conditions = bg.conditions_of(state, cid)
     loose = [c for c in conditions if _foes_hold(state, c)]
-    passing = [c for c in conditions if c.rounds is not None and c not in loose]
-    conditions[:] = [c for c in conditions if c not in loose and c not in passing]
-    events = tt.conditions_ended(state, cid, [*loose, *passing])
+    minute = pass_time([c for c in conditions if c not in loose], ROUNDS_AFTER)
+    conditions[:] = list(minute.remaining)  # (ten minutes of a spell: nine are left)
+    events = tt.conditions_ended(state, cid, [*loose, *minute.ended])
     for _ in range(ROUNDS_AFTER):
         if not any(c.save_dc is not None and c.save_ability for c in conditions):
             break

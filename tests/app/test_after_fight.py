@@ -92,3 +92,14 @@ def test_the_save_to_end_a_condition_takes_what_every_save_takes() -> None:
     ]
     assert saves and saves[0].success, out["events"]
     assert Condition.PARALYZED not in _held(state, "seren")
+
+
+def test_what_lasts_longer_than_a_minute_counts_the_minute_down() -> None:
+    state = spell_party()
+    fight(state)
+    state.party["mira"].conditions.append(
+        ActiveCondition(condition=Condition.CHARMED, source="goblin-1", rounds=100)
+    )
+    _won(state)
+    [left] = state.party["mira"].conditions
+    assert (left.condition, left.rounds) == (Condition.CHARMED, 90)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from app.actions import beings as bg
 from app.actions import turn_tools as tt
-from app.actions.events import SessionEvent, StateChange
+from app.actions.events import SessionEvent
+from app.actions.feature_uses import change_note
 from app.actions.hooks import Rule
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition, pass_time
@@ -66,9 +67,7 @@ def recover(state: GameState, cid: str) -> list[SessionEvent]:
     up = bg.vitals_of(state, cid).hp > 0 and bg.why_cannot_act(state, cid) is None
     if prone and up:  # (paralysed, asleep, turned to stone: they stay down)
         conditions[:] = [c for c in conditions if c not in prone]
-        text = f"{state.name_of(cid)} gets back up"
-        state.record("condition", text, who=cid)
-        events.append(StateChange(kind="condition", target_id=cid, description=text))
+        events.append(change_note(state, cid, f"{state.name_of(cid)} gets back up"))
     return events
 
 

@@ -125,21 +125,23 @@ words to the one paying, never a deed."""
 def haggled(ctx: r.Context) -> Intent | None:
     """Haggling, out of a fight, with the one person here: words to them (``None`` for
     anything else, or when it is not clear who is haggled with)."""
-    here = ctx.scope.of("npc")
-    if ctx.scope.fighting or len(here) != 1 or not _HAGGLING.search(ctx.said):
-        return None
-    who = here[0].id
-    return ctx.intent("talk", targets=(who,), topic=r.topic_of(ctx, who), confidence=0.75)
+    return _to_the_one_here(ctx) if _HAGGLING.search(ctx.said) else None
 
 
 def pledged(ctx: r.Context) -> Intent | None:
     """A deed promised to the one person here, in the future ("we'll get ur boy back"):
     words to them — asked only when the line reads as no deed of the game's (``None``
     otherwise, or in a fight, or with no one or several here)."""
-    here = ctx.scope.of("npc")
     raw = " ".join(ctx.raw.lower().replace("\u2019", "'").split())  # (the said drops "we'll",
     raw = re.sub(r"^[a-z][\w' ]{0,30}:\s*", "", raw)  # and "Thorin: " typed before it)
-    if ctx.scope.fighting or len(here) != 1 or not _WILL_FOR_YOU.match(raw):
+    return _to_the_one_here(ctx) if _WILL_FOR_YOU.match(raw) else None
+
+
+def _to_the_one_here(ctx: r.Context) -> Intent | None:
+    """Words to the one person here, out of a fight (``None`` in a fight, or with no one
+    or several here: it is not clear who is spoken to)."""
+    here = ctx.scope.of("npc")
+    if ctx.scope.fighting or len(here) != 1:
         return None
     who = here[0].id
     return ctx.intent("talk", targets=(who,), topic=r.topic_of(ctx, who), confidence=0.75)

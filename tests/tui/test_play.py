@@ -424,6 +424,34 @@ async def test_typing_while_the_dm_answers_is_set_aside_when_the_keyboard_passes
         assert entry.value == "and then the hearth"
 
 
+async def test_a_line_the_hand_off_cut_in_two_is_kept_whole(tmp_path: Path) -> None:
+    """The dialog came up while a player was in mid-line: the start was in the input, the
+    rest went into the dialog. ↑ brings back the whole line, never only its tail (sent, the
+    tail alone could say something else entirely)."""
+    app = game(tmp_path, crossroads(players=TABLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        await anas_line_played(pilot)
+        await shown(pilot, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        entry = screen.query_one("#command", Input)
+        screen.holder = "Ana"
+        entry.value = "Your helmet is a soup pot. Hand o"  # the line's start, in the input
+        screen.check_handoff()
+        await shown(pilot, HandoffScreen)
+        await pilot.press(*"ver the sausages", "enter")  # its rest, into the dialog
+        await pilot.pause(0.6)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.holder == "Ben" and entry.value == ""
+        told = "not sent: “Your helmet is a soup pot. Hand over the sausages”"
+        assert any(told in n.message for n in app._notifications)
+        entry.focus()
+        await pilot.press("up")
+        assert entry.value == "Your helmet is a soup pot. Hand over the sausages"
+
+
 async def test_up_in_the_empty_line_brings_back_the_last_line_sent(tmp_path: Path) -> None:
     app = game(tmp_path, crossroads())
     async with app.run_test(size=(80, 24)) as pilot:

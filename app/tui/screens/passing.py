@@ -70,7 +70,8 @@ class Passing(PlayBase):
             return
         names = [state.name_of(c) for c in state.players.get(player, [])]
         entry = self.query_one("#command", Input)
-        unsent = " ".join(entry.value.split())
+        raw = entry.value
+        unsent = " ".join(raw.split())
         if unsent and self.holder is not None:
             # What was left unsent (typed while the DM answered, or cut off by a timer) must
             # never become the next player's action: set aside, for ↑ to bring back
@@ -84,7 +85,13 @@ class Passing(PlayBase):
         def taken(_: None) -> None:
             # Who typed behind the hand-off cannot be told (the last player, or the next one
             # before Enter): it is never put in the new player's line, only said.
-            lines = [" ".join(t.split()) for t in dialog.typed.split("\n") if t.strip()]
+            typed_ahead = dialog.typed
+            if unsent and typed_ahead and not typed_ahead.startswith("\n"):
+                # the dialog came up in mid-line: the line's start was in the input, the rest
+                # in the dialog — one line, kept whole ("…Hand o" + "ver the sausages"), set
+                # aside all the same
+                typed_ahead = raw + typed_ahead
+            lines = [" ".join(t.split()) for t in typed_ahead.split("\n") if t.strip()]
             typed = lines[-1] if lines else ""
             if typed or not unsent:  # (never the last player's sent line: not ↑'s now)
                 self.recallable = typed

@@ -122,6 +122,8 @@ HOLDOUT34 = DATA_DIR / "referee" / "holdout34.toml"
 """The thirty-fourth holdout: written apart from the parser, reported once; worked against now."""
 HOLDOUT35 = DATA_DIR / "referee" / "holdout35.toml"
 """The thirty-fifth holdout: written apart from the parser, frozen, reported once."""
+HOLDOUT36 = DATA_DIR / "referee" / "holdout36.toml"
+"""The thirty-sixth holdout: written apart from the parser, frozen, reported once."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -54,6 +54,7 @@ from tests.referee_corpus import (
     HOLDOUT33,
     HOLDOUT34,
     HOLDOUT35,
+    HOLDOUT36,
     INTENTS,
     Corpus,
     CorpusError,
@@ -100,6 +101,7 @@ FILES = {
     "holdout33": HOLDOUT33,
     "holdout34": HOLDOUT34,
     "holdout35": HOLDOUT35,
+    "holdout36": HOLDOUT36,
 }
 
 

@@ -13,6 +13,7 @@ import pytest
 from app.world.campaign import Campaign
 from app.world.campaignfile import load_campaign
 from app.world.state import GameState
+from app.world.view import exit_open
 from app.world.validate import validate_campaign
 from rules.damage import LifeState
 from rules.srd import srd
@@ -225,8 +226,7 @@ def test_labels_agree_with_the_situation(corpus: Corpus, states: dict[str, GameS
             if line.target not in exits:
                 problems.append(f"{where}: no exit from {spec.scene} to {line.target}")
             else:
-                flag = exits[line.target].requires_flag
-                is_open = flag is None or bool(state.flags.get(flag))
+                is_open = exit_open(state, exits[line.target])  # (its flag, or its when)
                 if is_open != line.possible:
                     problems.append(f"{where}: the way to {line.target} is open: {is_open}")
         if line.intent == "attack" and line.target in state.creatures:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app.actions.campaign_tools import apply_effects, enter_scene
 from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession
 from app.session.triggers import run_triggers
@@ -172,3 +173,22 @@ def test_start_combat_takes_a_campaign_encounter_id() -> None:
     assert ok.ok
     goblins = [c for c in state.creatures.values() if c.monster == "goblin"]
     assert len(goblins) == 2 and {g.encounter for g in goblins} == {"tunnel_guards"}
+
+
+def test_peace_with_grubnak_lets_everyone_act_again() -> None:
+    """"Only you talk" holds while Grubnak parleys; once the deal is made (by the parley's
+    roll, or by the party's words) the big ones may speak and leave with the rest."""
+    campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
+    for effects in (campaign.challenges["parley"].success, _peace_trigger(campaign).effects):
+        state = new_game(campaign, seed=1)
+        state.flags["guards_passed"] = True
+        enter_scene(state, "chief_hall", "through the curtain")
+        assert state.restriction is not None and state.restriction.character_ids == ["mira"]
+        apply_effects(state, effects, "mira", "the deal")
+        assert state.restriction is None
+        assert state.flags.get("peace_made")
+
+
+def _peace_trigger(campaign: Any) -> TriggerSpec:
+    return next(t for t in campaign.triggers
+                if t.effects.set_flags.get("peace_made") and t.when is not None)  # fmt: skip

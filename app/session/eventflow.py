@@ -22,11 +22,14 @@ from app.actions.events import NarrativeChunk, SessionEvent, StateChange
 from app.actions.fight_tools import over_nudge, settle_fight
 from app.session import judging
 from app.session.boundary import Boundary, scene_boundary
+from app.session.quiet import watch_for
 from app.session.stage2 import read_lines
 from app.session.triggers import Cascade, run_triggers
 from app.understanding.intent import Intent
 from app.world.actions import PlayerAction
 from app.world.arrivals import note_arrivals
+from app.world.campaign import Campaign
+from app.world.factwatch import Watch
 from app.world.state import GameState
 
 
@@ -46,6 +49,16 @@ class TurnEvents:
         """An ending a trigger reached: told after the campaign's words that led to it."""
         self.nudged = False
         """The DM has been told the fight is over (once a turn)."""
+        self._watched: tuple[Campaign, Watch | None] | None = None
+        """The campaign's trigger watch, looked up at the turn's first check: a turn checks
+        the triggers before the DM, after each round of its calls and after the narration,
+        and its campaign is not edited in between (looking it up compares the campaign's
+        every trigger, goal and ending with those the watch was made for)."""
+
+    def _watch(self, campaign: Campaign) -> Watch | None:
+        if self._watched is None or self._watched[0] is not campaign:
+            self._watched = (campaign, watch_for(campaign))
+        return self._watched[1]
 
     def before_dm(
         self,
@@ -61,7 +74,7 @@ class TurnEvents:
         note_arrivals(state)  # who came or went between turns (a player joined, …)
         lines = read_lines(state, actions, readings)
         events = judging.provisional(state, lines, foreign=foreign)
-        events += self._take(run_triggers(state, "before_dm"))
+        events += self._take(run_triggers(state, "before_dm", watching=self._watch))
         # What fired before the DM is called happened first: its words come first too,
         # and the DM narrates on from them.
         events += [NarrativeChunk(text=text) for text in self.texts]
@@ -72,7 +85,7 @@ class TurnEvents:
         """The triggers on what a round of tool calls changed: the events to show, and
         what to tell the DM."""
         note_arrivals(state)  # who the calls brought in or sent away
-        done = run_triggers(state, "after_tools")
+        done = run_triggers(state, "after_tools", watching=self._watch)
         told = list(done.told)
         over = "" if self.nudged else over_nudge(state)
         if over:  # the last foe fell: the DM ends the fight (or the engine will)
@@ -84,7 +97,7 @@ class TurnEvents:
         """After the narration: the last check of the triggers, the campaign's words, and
         the scene boundary if the party moved on."""
         events = settle_fight(state)  # a fight over and left open ends here
-        events += self._take(run_triggers(state, "after_turn"))
+        events += self._take(run_triggers(state, "after_turn", watching=self._watch))
         if state.scene.id != self.scene_at_start:
             self.boundary = scene_boundary(state, self.scene_at_start)
             events += self.boundary.events

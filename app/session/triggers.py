@@ -22,6 +22,7 @@ one cascade: a loop stops, and the DM is told it was suppressed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -33,6 +34,7 @@ from app.session.quiet import watch_for
 from app.world import bonds
 from app.world.campaign import Campaign, TriggerSpec
 from app.world.facts import Reader, holds, update_defeated, uses_judged
+from app.world.factwatch import Watch
 from app.world.ledger import GoalCompleted, Handover, SpeechAct, TriggerFired
 from app.world.scores import score
 from app.world.standing import fight_over
@@ -259,9 +261,15 @@ def _goals(state: GameState, campaign: Campaign, done: Cascade) -> None:
             done.told.append(f"goal met: {goal.text}")
 
 
-def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
+def run_triggers(
+    state: GameState,
+    phase: Phase = "after_tools",
+    *,
+    watching: Callable[[Campaign], Watch | None] = watch_for,
+) -> Cascade:
     """Fire what the world now makes true (one bounded cascade), then check the scene's
-    goals and the endings."""
+    goals and the endings. ``watching`` gives the campaign's watch (:mod:`app.session.quiet`):
+    a turn, which checks several times, looks it up once."""
     campaign = state.campaign
     done = Cascade()
     if campaign is None:
@@ -271,7 +279,7 @@ def run_triggers(state: GameState, phase: Phase = "after_tools") -> Cascade:
     fired: set[str] = set()
     if phase == "before_dm":
         done.add(_owed(state, campaign, fired))
-    watch = watch_for(campaign)
+    watch = watching(campaign)
     reading = None if watch is None else watch.reading(state)
     if watch is not None and reading is not None and watch.quiet(reading):
         return done  # every condition reads as it did when a check found nothing to do

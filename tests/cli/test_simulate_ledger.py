@@ -41,7 +41,7 @@ def test_a_turns_judgments_and_triggers_read_as_one_line_each() -> None:
 
 
 def test_the_transcript_shows_what_fired_after_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
-    def firing(state: GameState, phase: str) -> Cascade:
+    def firing(state: GameState, phase: str, **_: object) -> Cascade:
         if phase == "after_turn" and not state.truth.seen("fired.bell_rings"):
             state.log_event(TriggerFired(trigger="bell_rings", tier="scene", confidence=0.8))
         return Cascade([], [], [])

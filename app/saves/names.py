@@ -153,10 +153,25 @@ def same_but_case(path: Path) -> Path | None:
 
 def _taken(name: str, folder: Path) -> bool:
     """A name is taken by its save or by any of its backups (a save written under it would
-    rotate those backups away), also when they differ from it only in case."""
+    rotate those backups away), also when they differ from it only in case — or by a story
+    folder of that name that holds anything (see :func:`story_kept`)."""
     path = save_path(name, folder)
     names = [path, *(path.with_name(f"{path.name}.{n}") for n in range(1, BACKUPS + 1))]
-    return any(os.path.lexists(p) or same_but_case(p) is not None for p in names)
+    return story_kept(name, folder) or any(
+        os.path.lexists(p) or same_but_case(p) is not None for p in names
+    )
+
+
+def story_kept(name: str, folder: Path) -> bool:
+    """Whether ``<name>.story`` in the folder holds a story or checkpoints: another game's,
+    whose save was renamed (it still names that folder) or lost (``--load`` restores it
+    from its checkpoints). A new game under that name would write over them."""
+    story = folder / f"{name}.story"
+    try:
+        with os.scandir(story) as entries:
+            return any(True for _ in entries)
+    except OSError:  # no such folder (or its own folder is none), or a file in its way
+        return os.path.lexists(story)
 
 
 def fresh_name(base: str, folder: Path = SAVES_DIR) -> str:

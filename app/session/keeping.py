@@ -43,7 +43,7 @@ from app.saves import (
 from app.saves.checkpoints import copy_checkpoints, keep_checkpoint, reseal
 from app.saves.claims import SaveInUse, claim, release
 from app.saves.files import Identity, identity
-from app.saves.names import same_but_case
+from app.saves.names import same_but_case, story_kept
 from app.session.hygiene import clean_name
 from app.session.reply import Reply
 from app.world.state import GameState
@@ -114,7 +114,7 @@ def name_taken(name: str, folder: Path) -> bool:
     if not os.path.lexists(path):
         other = same_but_case(path)
         if other is None:
-            return False
+            return story_kept(name, folder)  # another game's story and checkpoints
         path = other
     return not (path.is_file() and not path.is_symlink() and unreadable(path))
 
@@ -258,6 +258,15 @@ class Keeper:
                     f"a save named {path.stem} exists and this game did not write it: "
                     "choose another name"
                 )
+        if (
+            not own
+            and path != self._claimed
+            and not os.path.lexists(path)
+            and story_kept(path.stem, folder)
+        ):  # its story folder holds another game's turns (a save renamed or lost)
+            raise SaveError(
+                f"{path.stem}.story holds another game's story and checkpoints: choose another name"
+            )
         if own:
             save_game(state, path.stem, folder)
         else:  # a copy under another name: held only while it is written

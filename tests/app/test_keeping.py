@@ -271,3 +271,20 @@ def test_save_as_a_name_differing_only_in_case_from_another_game_is_refused(
     assert (tmp_path / "foreign.toml").read_bytes() == before
     # a game may still save over its own save under another case
     assert other.save_named(state(3), "Foreign").path.name == "Foreign.toml"
+
+
+def test_a_story_folder_of_another_games_turns_keeps_its_name(tmp_path: Path) -> None:
+    """A save renamed (it still names its old story folder) or lost (its checkpoints let
+    ``--load`` restore it): a new game never takes that name, nor does ``/save NAME``, so
+    the story and checkpoints are never written over."""
+    story = tmp_path / "crossroads.story" / "checkpoints"
+    story.mkdir(parents=True)
+    (story / "000003-inn.toml").write_text("a checkpoint of the old game")
+    assert fresh_name("crossroads", tmp_path) == "crossroads-2"
+    assert name_taken("crossroads", tmp_path)
+    keeper = Keeper(tmp_path, "game")
+    reply = save_now(state(1), keeper, "crossroads")
+    assert not reply.ok and "another game's story" in reply.text
+    assert (story / "000003-inn.toml").read_text() == "a checkpoint of the old game"
+    (tmp_path / "empty.story").mkdir()  # an empty folder keeps nothing: the name is free
+    assert fresh_name("empty", tmp_path) == "empty"

@@ -235,6 +235,9 @@ def _owed(state: GameState, campaign: Campaign, fired: set[str]) -> Cascade:
         trigger = by_id.get(item.trigger)
         if trigger is None or trigger.id in fired:
             continue
+        if _waits_for_the_fight(state, trigger):
+            state.truth.next_turn.append(item)
+            continue
         fired.add(trigger.id)
         done.add(fire(state, trigger, "scene", confidence=item.confidence,
                       rested=item.provisional, deferred_from=item.seq))  # fmt: skip
@@ -289,7 +292,11 @@ def run_triggers(
         # Each round sees the world as the previous round left it: effects of this round's
         # triggers can only enable triggers in the next round, which bounds the depth.
         pending, read = _pending(state), Reader(state)
-        ready = [r for t in campaign.all_triggers if (r := _ready(t, state, pending, read))]
+        ready = [
+            r
+            for t in campaign.all_triggers
+            if not _waits_for_the_fight(state, t) and (r := _ready(t, state, pending, read))
+        ]
         _goals(state, campaign, done)
         if not ready:
             break
@@ -338,6 +345,12 @@ def run_triggers(
     return done
 
 
+def _waits_for_the_fight(state: GameState, trigger: TriggerSpec) -> bool:
+    """A trigger that moves the party waits while a fight is on (nobody leaves mid-fight):
+    it fires once the fight is over, rather than failing the turn it fires in."""
+    return bool(trigger.effects.move_to) and state.encounter is not None
+
+
 def _over_limit(state: GameState, item: _Ready, done: Cascade) -> None:
     _queue(state, item, "limit")
     note = f"trigger {item.trigger.id} is held for the scene's end (the cascade limit)"
@@ -356,6 +369,9 @@ def fire_deferred(state: GameState) -> Cascade:
     for item in queue:
         trigger = by_id.get(item.trigger)
         if trigger is None:
+            continue
+        if _waits_for_the_fight(state, trigger):
+            state.truth.deferred.append(item)
             continue
         done.add(fire(state, trigger, "deferred", confidence=item.confidence,
                       rested=item.provisional, deferred_from=item.seq))  # fmt: skip

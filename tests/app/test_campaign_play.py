@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from app.actions.campaign_tools import apply_effects, enter_scene
+from app.actions.fight_tools import finish_fight
 from app.dm.scripted import ScriptedBrain
 from app.session.session import GameSession
 from app.session.triggers import run_triggers
@@ -176,7 +177,7 @@ def test_start_combat_takes_a_campaign_encounter_id() -> None:
 
 
 def test_peace_with_grubnak_lets_everyone_act_again() -> None:
-    """"Only you talk" holds while Grubnak parleys; once the deal is made (by the parley's
+    """ "Only you talk" holds while Grubnak parleys; once the deal is made (by the parley's
     roll, or by the party's words) the big ones may speak and leave with the rest."""
     campaign = load_campaign(CAMPAIGNS_DIR / "crossroads")
     for effects in (campaign.challenges["parley"].success, _peace_trigger(campaign).effects):
@@ -192,3 +193,23 @@ def test_peace_with_grubnak_lets_everyone_act_again() -> None:
 def _peace_trigger(campaign: Any) -> TriggerSpec:
     return next(t for t in campaign.triggers
                 if t.effects.set_flags.get("peace_made") and t.when is not None)  # fmt: skip
+
+
+def test_a_trigger_that_moves_the_party_waits_for_the_fight_to_end() -> None:
+    """ "You scramble back up" fired as the cellar's rats attack: nobody leaves mid-fight,
+    so it waits (the turn does not fail, again and again), and fires once the fight is over."""
+    session = game([{"text": "Hm."}])
+    state, campaign = session.state, session.state.campaign
+    assert campaign is not None
+    campaign.triggers.append(TriggerSpec(id="flee_up", when=Fact(in_scene="cellar"),
+                                         effects=Effects(text="You scramble back up.",
+                                                         move_to="inn")))  # fmt: skip
+    enter_scene(state, "cellar", "down the stairs")
+    assert state.encounter is not None  # the rats
+    for phase in ("after_tools", "after_turn", "after_tools"):
+        run_triggers(state, phase)  # type: ignore[arg-type]
+    assert state.scene.id == "cellar" and "flee_up" not in state.fired_triggers
+    finish_fight(state, "the rats flee")
+    run_triggers(state, "after_tools")
+    run_triggers(state, "after_tools")
+    assert state.scene.id == "inn" and "flee_up" in state.fired_triggers

@@ -194,6 +194,7 @@ def url_secrets(url: str) -> list[str]:
         return []
     found = [s for s in found if len(s) >= 8]  # a short user name is no secret ("u", "me")
     found += [value for name, value in parse_qsl(parts.query) if _SECRET_PARAM.search(name)]
+    found += [piece for piece in parts.path.split("/") if token_like(piece)]
     every = {form for s in found if s for form in (s, unquote(s), quote(s, safe=""))}
     return sorted(every, key=len, reverse=True)
 
@@ -211,7 +212,18 @@ def shown_url(url: str) -> str:
         f"{name}={'…' if _SECRET_PARAM.search(name) else value}"
         for name, value in parse_qsl(parts.query, keep_blank_values=True)
     )
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+    path = "/".join("…" if token_like(piece) else piece for piece in parts.path.split("/"))
+    return urlunsplit((parts.scheme, netloc, path, query, parts.fragment))
+
+
+def token_like(piece: str) -> bool:
+    """A piece of a URL's path that reads as a credential (``tok_PATHSECRET123456``, a long
+    run of letters and digits), not a route (``v1``, ``openai``, ``chat``)."""
+    plain = unquote(piece)
+    if len(plain) < 12 or "." in plain:
+        return False
+    mixed = any(c.isdigit() for c in plain) and any(c.isalpha() for c in plain)
+    return (mixed and len(plain) >= 16) or (mixed and _SECRET_PARAM.search(plain) is not None)
 
 
 _MODEL_MISSING = re.compile(

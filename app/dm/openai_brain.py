@@ -415,8 +415,10 @@ def mask_key(text: str, key: str | None) -> str:
     if not key:
         return text
     shown = f"{key[:3]}…{key[-4:]}" if len(key) >= 16 else "…"
-    if len(key) < PIECE:  # a short key is masked only where it stands as a word of its own
+    if len(key) < 6:  # a very short key is masked only where it stands as a word of its own
         return re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", shown, text)
+    if len(key) < PIECE:  # a short one wherever it is ("hunter2x_x"): no piece of it counts
+        return text.replace(key, shown)
     text = text.replace(key, shown)
     pieces = {key[i : i + PIECE] for i in range(len(key) - PIECE + 1)}
 

@@ -172,6 +172,17 @@ def test_mask_key_hides_whole_and_partial_echoes() -> None:
     assert mask_key("key abc refused; abcdef is fine", "abc") == "key … refused; abcdef is fine"
     assert mask_key("nothing to hide", KEY) == "nothing to hide"
     assert mask_key(f"{KEY}", None) == KEY
+    # a short key is hidden wherever it is quoted, glued to other characters or not
+    assert "hunter2x" not in mask_key("Incorrect API key provided: hunter2x_x", "hunter2x")
+
+
+def test_a_credential_in_the_endpoints_path_is_never_shown() -> None:
+    url = "http://127.0.0.1:8080/v1/tok_PATHSECRET123456"
+    config = DMConfig(model="m", base_url=url)
+    assert "PATHSECRET" not in config.describe() and config.describe().endswith("/v1/…")
+    assert "tok_PATHSECRET123456" in config.url_secrets()  # masked in what the server says
+    plain = DMConfig(model="m", base_url="http://localhost:11434/v1/openai/deployments/gpt4o")
+    assert plain.describe() == "m at http://localhost:11434/v1/openai/deployments/gpt4o"
 
 
 async def _fail(server: FakeOpenAI, **settings: Any) -> str:

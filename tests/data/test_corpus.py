@@ -13,8 +13,8 @@ import pytest
 from app.world.campaign import Campaign
 from app.world.campaignfile import load_campaign
 from app.world.state import GameState
-from app.world.view import exit_open
 from app.world.validate import validate_campaign
+from app.world.view import exit_open
 from rules.damage import LifeState
 from rules.srd import srd
 from tests.referee_corpus import (

@@ -46,6 +46,10 @@ _FOES_STATE = re.compile(
 """Asked how foes stand ("are the rats dead?", "is it still alive?"): the fight's to tell."""
 
 
+_LETS = re.compile(r"^\W*(?:(?:ok|okay|alright|right|well|so|now)\W+)*(?:let'?s|let us) do\b")
+"""A line that rallies the party ("ok let's do this"): said to do, not asked."""
+
+
 def question(ctx: Context) -> Intent | None:
     """A question to the DM: answered, never acted on."""
     vocab = ctx.vocab
@@ -56,6 +60,8 @@ def question(ctx: Context) -> Intent | None:
         ctx = ctx.with_said(rest)  # "hey, how does sneak attack work again?": asked all the
         # same (but "hi what is this place", with Berta here, is words to her)
     said = ctx.said
+    if _LETS.match(ctx.raw.lower()) and not ctx.raw.rstrip().endswith("?"):
+        return None  # "ok let's do this": a rallying cry, no question
     if IF_ASKED.match(said):  # "if i hide can they still see me": asked, not done
         return ctx.intent("question", confidence=0.9)
     if said.split()[0] not in vocab.question_starts and not any(

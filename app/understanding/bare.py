@@ -156,19 +156,34 @@ def bare_names(ctx: Context) -> Intent | None:
     words = ctx.said.split()
     kinds = {stem(w) for t in ctx.scope.of("creature") for n in t.names for w in n.split()}
     foe = any(stem(w) in kinds | _ONE_WORDS for w in words)
-    if ctx.scope.fighting and len(words) <= 5 and foe:
-        # "the wounded one!" names a foe to strike; "(we) only want the girl" names none
+    by_name = any(has_phrase(ctx.said, t.name.lower()) for t in ctx.scope.of("creature"))
+    if ctx.scope.fighting and len(words) <= 8 and foe and not by_name:
+        # a foe singled out by what the fight or the story shows of it ("the awake one",
+        # "the big one", "the goblin with the spoon"), nothing said to do to it: asked;
+        # "the wounded one!" and "now the other one" are the next blow, struck
         wanted = {v for k, v in ctx.vocab.descriptors.items() if has_phrase(ctx.said, k)}
-        if wanted - {"any"} and named_creatures(ctx.said, ctx.scope) == []:
-            pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
-            if pick.exact and not wanted & _HURT and not _NEXT.match(ctx.raw.lower()):
-                # "the awake one": a foe singled out, but nothing said to do to it — asked
-                # ("now the other one": the next blow, at it)
-                who = pick.ids[0]
-                offer = Reading("attack", who, f"attack {ctx.state.name_of(who)}")
-                return ctx.intent("ask", targets=pick.ids, alternatives=(offer,), confidence=0.4)
-            if pick.exact:
-                return ctx.intent("attack", targets=pick.ids, confidence=0.8)
+        plain = bool(wanted - {"any"}) and named_creatures(ctx.said, ctx.scope) == []
+        described = plain or _DESCRIBED.match(ctx.said) or _NEXT.match(ctx.raw.lower())
+        # (not "pin the wounded rat under a cask", "I cut the bell rope so she can't ring it")
+        singled = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if described else None
+        if singled is not None and singled.exact and len(singled.ids) == 1:
+            at_the_hurt = bool(wanted & _HURT) and "?" not in ctx.raw
+            if at_the_hurt or _NEXT.match(ctx.raw.lower()):
+                return ctx.intent("attack", targets=singled.ids, confidence=0.8)
+            who = singled.ids[0]
+            offer = Reading("attack", who, f"attack {ctx.state.name_of(who)}")
+            return ctx.intent("ask", targets=singled.ids, alternatives=(offer,), confidence=0.4)
+        foes = [t.id for t in ctx.scope.of("creature") if t.id in ctx.state.creatures]
+        which = (
+            ()
+            if singled is None
+            else singled.choices or (foes if _DESCRIBED.match(ctx.said) else ())
+        )
+        if (
+            singled is not None and which and not singled.missing
+        ):  # "the bigger one", of two alike: which?
+            offers = tuple(Reading("attack", c, f"attack {ctx.state.name_of(c)}") for c in which)
+            return ctx.intent("ask", targets=tuple(which), alternatives=offers[:4], confidence=0.4)
     numbered = re.search(r"\d|\b(?:one|two|three|four|first|second|third|fourth)\b", ctx.said)
     if ctx.scope.of("creature") and len(words) <= 4 and numbered:
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
@@ -184,6 +199,8 @@ def bare_names(ctx: Context) -> Intent | None:
         return blow_at_thing(ctx, cut)
     if ctx.said in ("upstairs", "downstairs", "back upstairs", "back downstairs"):
         return move(ctx, 0)  # a way said alone, as "up" is
+    if ctx.said in ("descend", "ascend", "we descend", "i descend", "we ascend", "i ascend"):
+        return move(ctx.with_said("go down" if "descend" in ctx.said else "go up"), 0)
     things = ctx.named("feature", "npc", "exit", "item_here", "creature", floor=0.85)
     # (an owner named only by a possessive is no thing named: "the bite on Tam's ankle")
     if len(words) > 6 or RETURNED.search(ctx.said):  # ("grips his axe in both hands …": "in"
@@ -224,7 +241,7 @@ def bare_names(ctx: Context) -> Intent | None:
     if len(here) == 1 and not ctx.scope.fighting and _TO_YOU.search(ctx.said):
         # "we'll bring u a string of sausages every week if u … deal?": to the one here
         return ctx.intent("talk", targets=(here[0].id,), confidence=0.7)
-    if "?" in ctx.raw and _WONDERING.search(ctx.said):
+    if ("?" in ctx.raw or _ASKED_AFTER.match(ctx.raw.lower())) and _WONDERING.search(ctx.said):
         # "wait if the trapdoor slammed on him who locked the padlock??": asked, not done
         return ctx.intent("question", targets=tuple(t.id for t in things), confidence=0.7)
     options = tuple(
@@ -284,6 +301,12 @@ _WONDERING = re.compile(r"\b(?:who|what|why|how|where|which|whose)\b")
 """A question's word, in a line that names things and asks about them."""
 
 
+_DESCRIBED = re.compile(
+    r"^(?:(?:now|ok|okay|and|then|uh|um)\s+)?(?:the|that|this|whichever|whoever|which ever)\b"
+)
+"""A description of someone said alone ("the one holding Corin", "whichever is closer")."""
+_ASKED_AFTER = re.compile(r"^(?:the|that|this|those|these) [^,]+, (?:what|who|why|how|which)\b")
+"""A thing named, then asked about without a question mark ("the prints, what made them")."""
 _NEXT = re.compile(r"^(?:ok(?:ay)? |and )?(?:now|next)\b")
 """A foe named as the next to strike ("now the other one", "next, rat 3")."""
 

@@ -74,6 +74,23 @@ WEAPON_WORDS = frozenset(
 """Words for what is thrown or swung as a weapon: "throw my handaxe at rat 2" attacks."""
 
 
+FLOORING = re.compile(
+    r"\b(?:knock|bash|shield-bash|slam|bowl|trip|sweep|kick|tackle)\w*\b.*\b(?:flat|down|over|"
+    r"(?<!the )(?<!a )prone|on(?:to)? (?:its|his|her|their) (?:back|spine)|to the ground|"
+    r"off (?:its|his|her|their) (?:feet|legs|throne|seat|chair|stool|perch))\b"
+)
+"""A blow meant to put a foe on the ground: the shove of the rules."""
+BLINDING = re.compile(r"\b(?:over|into|in) (?:his|her|its|their) (?:eyes|face)\b")
+"""A thing knocked over a foe's eyes ("knock his saucepan down over his eyes"): blinded, not
+floored."""
+_THEIR_GEAR = re.compile(
+    r"\w's (?:\w+ )?(?:" + "|".join(sorted(WEAPON_WORDS | {"weapon", "weapons", "shield",
+                                                          "spoon", "helmet", "saucepan"}))
+    + r")\b"
+)  # fmt: skip
+"""A foe's weapon or gear, owned ("the goblin's scimitar"): the thing taken, from him."""
+
+
 def object_is_a_thing(ctx: Context) -> bool:
     """The deed's object — the words after its verb and before "at/onto/over …" — is a
     thing, not a creature and not a weapon ("kick the cask at the rats", not "kick the rat"
@@ -112,6 +129,8 @@ _REMAINS = frozenset({"corpse", "corpses", "body", "bodies", "carcass", "carcass
 def grabs_a_thing(ctx: Context) -> bool:
     """Whether what is grabbed is a thing, not a foe ("grab the torch off the wall and wave
     it at the goblins"): a word after "the" that names no creature here, nor says which."""
+    if _THEIR_GEAR.search(ctx.said):  # "take the sleeping goblin's scimitar": his blade
+        return True
     m = _GRABBED.search(ctx.said)
     if m is None or not m.group(1):
         return False

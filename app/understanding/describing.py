@@ -149,11 +149,19 @@ class _Blows:
         return reversed(self.all)
 
 
-def _last_by(blows: _Blows, actor: str, among: set[str]) -> str | None:
+def _last_by(blows: _Blows, actor: str, among: set[str], *, landed: bool = False) -> str | None:
+    """The last of ``among`` the actor struck at (``landed``: and hit)."""
     for blow in reversed(blows):
         if blow.actor == actor and blow.target in among:
+            if landed and "landed=0" in blow.detail:
+                continue  # "the one Thorin already hurt": not the one he missed
             return blow.target
     return None
+
+
+_MISSABLE = frozenset({"attacked", "missed", "swung at", "went for", "fired at", "fighting",
+                       "attacking", "facing", "battling", "fought"})  # fmt: skip
+"""What someone did to a foe that need not have landed ("the one Mira attacked")."""
 
 
 def _last_on(blows: _Blows, victim: str, among: set[str], *, landed: bool = False) -> str | None:
@@ -263,7 +271,10 @@ def _done_by(
     hitter = _who(m.group(1), people)
     if hitter is None or hitter not in state.party:
         return None
-    last = _last_by(blows, hitter, ids)
+    landed = not any(m.group(0).endswith(w) for w in _MISSABLE)
+    last = (_last_by(blows, hitter, ids, landed=True) if landed else None) or _last_by(
+        blows, hitter, ids
+    )
     engaged = _engaged_with(state, hitter) & ids
     hurt = _wounded(state, pool)
     struck = (last,) if last else tuple(sorted(engaged)) or tuple(hurt[:1])

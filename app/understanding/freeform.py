@@ -93,6 +93,15 @@ OWN = re.compile(r"\b(?:my|myself|our|ourselves|his|her|their)\s+(?:own\s+)?([a-
 """What belongs to the one who does it ("my hands", "myself"): always at hand."""
 
 
+_FREED = re.compile(
+    r"^(?:\w+ly )?(?:pick|picks|pluck|plucks|pull|pulls|tug|tugs|unhook|unhooks|untie|unties|"
+    r"unpin|unpins|free|frees|fish|fishes|ease|eases|work|works|unwind|unwinds|tease|teases|"
+    r"peel|peels|prise|prises|pry|pries|lift|lifts|scoop|scoops)\b"
+    r".*\b(?:off|from|out of|loose|free|down)\b"
+)
+"""A thing freed from where it lies to be taken ("pick the ribbon off the thorn")."""
+
+
 def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
     """The clause as a deed that simply happens, when it reads as one and nothing else read
     it; ``found`` is what the other readings made of it (``None``, or a question back)."""
@@ -135,6 +144,11 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
     if not targets and not _here(ctx, rest):
         return _not_here(ctx, rest)
     target: Thing | None = targets[0] if targets else None
+    lying = [t for t in targets if t.kind == "item_here"]
+    if lying and _FREED.match(said):
+        # "I pick the blue ribbon off the thorn": taken, into the pack — never told as done
+        # with the ribbon still lying there
+        return ctx.intent("take", targets=(lying[0].id,), item=lying[0].id, confidence=0.8)
     tried = _tried_on(ctx, target)
     if tried is not None:  # "I fix the great lamp for him": its lighting, asked, never told
         return tried  # done when nothing was done

@@ -104,3 +104,21 @@ def headed_for(ctx: Context, target: str | None) -> bool:
     way = ctx.scope.get(target or "", "exit")
     near = [ctx.said[m.start() : m.end() + 40] for m in HEADING.finditer(ctx.said)]
     return way is not None and any(has_phrase(text, n) for text in near for n in way.names)
+
+
+_GOING_THERE = re.compile(
+    r"^(?:i'm|im|i am|we're|we are|were)\s+(?:now\s+|just\s+)?going\s+"
+    r"((?:up |down |back |over |out |off )?(?:to|into|through|inside|outside|home|upstairs|"
+    r"downstairs|in|out|up|down|back)\b(?!\s+(?:\w+ly\s+)?(?:go|look|ask|talk|try|see|find|"
+    r"check|get|take|use|cast|attack|be|do|have|make|need|wait|rest|search|say|tell|kill|"
+    r"fight|help|pick|open|climb|head|run|walk|bring|give|put|leave|stay|sneak|hide|read|grab|"
+    r"lie|sleep|sit|hit|stab|shoot|burn|break|force|sing|play|pray|keep)\b))"
+)
+"""Going told as it happens ("I'm going up to the lighthouse"), not a plan ("I'm going to
+look"): a going, said as one."""
+
+
+def gone(said: str) -> str:
+    """ "I'm going up to the lighthouse" read as "I go up to the lighthouse"."""
+    going = _GOING_THERE.match(said)
+    return f"i go {going.group(1)}{said[going.end() :]}" if going is not None else said

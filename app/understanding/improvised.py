@@ -17,7 +17,9 @@ from app.understanding.challenging import stealth_challenge
 from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.deed_kinds import PULLED_FREE, SUBDUING, deed_of
 from app.understanding.deed_objects import (
+    BLINDING,
     BOUND_WITH,
+    FLOORING,
     WEAPON_WORDS,
     foe_at_hand,
     grabs_a_thing,
@@ -62,15 +64,6 @@ _BODY_THROWN = re.compile(
     r"weight)|himself|herself|myself|themselves)\b"
 )
 """One's own body thrown at a foe: a shove or a tackle, never a thing hurled."""
-FLOORING = re.compile(
-    r"\b(?:knock|bash|shield-bash|slam|bowl|trip|sweep|kick|tackle)\w*\b.*\b(?:flat|down|over|"
-    r"(?<!the )(?<!a )prone|on(?:to)? (?:its|his|her|their) (?:back|spine)|to the ground|"
-    r"off (?:its|his|her|their) (?:feet|legs|throne|seat|chair|stool|perch))\b"
-)
-"""A blow meant to put a foe on the ground: the shove of the rules."""
-BLINDING = re.compile(r"\b(?:over|into|in) (?:his|her|its|their) (?:eyes|face)\b")
-"""A thing knocked over a foe's eyes ("knock his saucepan down over his eyes"): blinded, not
-floored."""
 
 HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
 EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "out cold")
@@ -387,7 +380,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return None  # "I take hold of it to see what happens": a thing, no blow at a foe
         if deed.key == "grab" and not thing:  # "get the boss!": after him, blade first
             return ctx.intent("attack", targets=(target,), confidence=0.75)
-        if thing and not re.search(r"\b(?:from|off|out of)\b", ctx.said):
+        if thing and not re.search(r"\b(?:from|off|out of)\b|\w's ", ctx.said):
             target = None  # "grab the torch off the wall"; "take the scimitar from the
             # sleeping goblin's hands" is still done to that goblin
         floored = FLOORING.search(ctx.said) and not BLINDING.search(ctx.said)
@@ -456,9 +449,13 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     person = ctx.scope.get(target or "", "npc")
     trussing = re.search(r"\btie\w* (?:\w+ )?up\b|\btruss|\bgag|\bshackle|\brope \w+ up", ctx.said)
     if deed.key == "bind" and person is not None and not captive and trussing:
-        return ctx.intent("ask", targets=(target,), confidence=0.3, action="unable",
-                          note=f"{person.name} is no foe of yours, to be tied up")  # fmt: skip
-        # ("tie up Berta")
+        return ctx.intent(
+            "ask",
+            targets=(target,),
+            confidence=0.3,
+            action="unable",
+            note=f"{person.name} is no foe of yours, to be tied up",
+        )  # ("tie up Berta")
     if deed.key == "bind" and not captive and person is None:  # "tie the ribbon back in her hair":
         return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.7)  # told
     if deed.key == "bind" and ctx.scope.fighting and target in ctx.state.creatures:
@@ -482,6 +479,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None  # "smash the skeleton": a blow, read as an attack
     if deed.key == "heave" and lying and target is not None and PULLED_FREE.match(ctx.said):
         return ctx.intent("take", targets=(target,), item=target)  # a thing lying here
+    skill = deed.skill  # a blade wrested from a foe still fighting back: Athletics, hard
+    if deed.key == "grab" and ctx.scope.fighting and target in ctx.state.creatures and not limp:
+        skill, dc = "athletics", max(dc, 15)
     extra: tuple[str, ...] = (deed.key, str(min(dc, 20)))
     if deed.key in ("grab", "throw", "place", "heave", "search"):
         taken = after_verb(ctx.said, deed)
@@ -491,10 +491,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             and where
             and not ctx.named("feature", text=where[0])
         ):
-            taken = held  # "a chair leg from the common room": the leg, not the room it is from
-            # (but "the poker from the hearth" is the hearth's own, as its words name it)
+            taken = held  # "a chair leg from the common room": the leg, not the room (but
+            # "the poker from the hearth" is the hearth's own, as its words name it)
         named = mention(ctx.state, ctx.campaign, taken, ctx.vocab.stop)
         if named is not None and (target is None or target == named.feature):
             extra = (*extra, named.noun)  # "take the poker": what the scene's words name
-    return ctx.intent("improvise", targets=(target,) if target else (), action=deed.skill,
+    return ctx.intent("improvise", targets=(target,) if target else (), action=skill,
                       extra=extra, confidence=0.8 if target else 0.7)  # fmt: skip

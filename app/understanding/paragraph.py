@@ -71,6 +71,10 @@ def paragraph(
                           aimed_at=aimed_at)  # fmt: skip
         if blow is not None:
             return blow
+    if whole.kind in _DONE_NOT_SAID and QUOTED.search(text):
+        speech = _only_said(text, whole, actor, state, campaign, language)
+        if speech is not None:  # 'Mira raises her hands: "… friends to go home …"': the
+            return speech  # going is in her words, not her deed
     if whole.kind == "manoeuvre" and whole.action in ("dash", "engage"):
         later = _weightier(text, actor, state, campaign, language, SPED_TO)
         if later is not None:  # "sprints to his side. … pours it between his lips": the potion
@@ -102,6 +106,31 @@ def paragraph(
             # (a deed a sentence tells outright beats a choice offered back for the whole)
             return replace(read, text=text)
     return whole  # a choice to offer back, or nothing read
+
+
+_DONE_NOT_SAID = frozenset({"move", "rest", "take", "drop", "give", "use", "attack"})
+"""Deeds that words in quotes only speak of ("we just want you to go home")."""
+
+
+def _only_said(
+    text: str, whole: Intent, actor: str | None, state: GameState, campaign: Campaign | None,
+    language: str | None,
+) -> Intent | None:  # fmt: skip
+    """The words in quotes, when the deed read from the whole paragraph is found only in
+    them: the story around the quotes tells no such deed, and the quotes are talk."""
+    told = QUOTED.sub(" ", text)
+    if len(told.split()) > 2:
+        around = understand_clause(told, actor, state, campaign, language=language)
+        if around.kind == whole.kind:
+            return None
+    words = " ".join(m.group(1) or m.group(2) for m in QUOTED.finditer(text))
+    said = understand_clause(words, actor, state, campaign, language=language)
+    if said.kind == "talk":
+        return replace(said, text=text)
+    if said.kind != whole.kind:
+        return None  # the deed is not in the quotes either: the paragraph's, as read
+    return replace(whole, kind="talk", targets=(), item=None, spell=None, action=None, then=(),
+                   alternatives=(), note="", confidence=0.7)  # fmt: skip
 
 
 _UNDECIDED = re.compile(

@@ -28,7 +28,7 @@ from app.understanding.deeds import DEEDS
 from app.understanding.figures import figure_asked
 from app.understanding.freeform import free_deed
 from app.understanding.friends_asked import acting_for, called_last
-from app.understanding.going import HEADING, going_nowhere, headed_for
+from app.understanding.going import HEADING, going_nowhere, gone, headed_for
 from app.understanding.improvised import improvised
 from app.understanding.intent import Intent
 from app.understanding.language import detect, foreign_language
@@ -168,7 +168,7 @@ def understand_clause(
         said = for_the_speaker(said, raw, actor, state)  # "Cass, cast guidance on me"
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
     said = plain_deed(said, fighting=scope.fighting)  # "RAAAH! I charge …", "arrow to the face"
-    said = levered(_mend_question(strip_fillers(said, vocab), vocab))
+    said = levered(_mend_question(strip_fillers(gone(said), vocab), vocab))
     said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:
         said = STORY_VOICE.sub("", said)  # "she backs off": the player's own, told as story

@@ -247,6 +247,13 @@ def read_pieces(
             before, said, first_deed = read.pop()
             read.append((before, said, replace(first_deed, targets=(foe,))))
             continue
+        if (
+            striking
+            and foe is not None
+            and read[-1][2].targets == (foe,)
+            and _THE.match(piece.text)
+        ):
+            continue  # "hit the goblin who isn't the boss, the first one": the same, described
         if knocks_out(intent, read[-1][2] if read else None):
             # "hit the sleeping boss, knock him out": how the blow is struck, not a second
             before, said, blow = read.pop()
@@ -450,6 +457,8 @@ def _found_by(last: Intent | None, text: str, campaign: Campaign | None) -> str 
 
 
 _JUST_WAIT = re.compile(r"^\W*(?:(?:ok|okay|oh|um|hmm)\W+)+wait\W*$", re.I)
+_THE = re.compile(r"^\W*(?:the|that|this)\b", re.I)
+"""A piece that only describes someone ("the first one")."""
 _STARTING_WITH = re.compile(r"^\W*(?:and\s+)?(?:start|starting|begin|beginning)\s+with\b", re.I)
 """Which foe comes first, said after the deed ("…, start with rat 3")."""
 

@@ -22,6 +22,14 @@ _USE_LEVER = re.compile(
 _LEVER_VERB = re.compile(rf"^{_LEVER} (?:open )?(.+?)(?: open)?$")
 
 
+_USED_TO = re.compile(
+    r"^use (it|them|(?:my|the|his|her|our|a) \w+(?: \w+)?) to "
+    r"(pry|prise|force|break|smash|lever|jimmy|pick|bash|knock|cut|hack|chop|snap|wedge|prop)"
+    r" (.+)$"
+)
+"""A thing used to do a deed to another ("use the poker to pry the padlock off")."""
+
+
 _BOOT = re.compile(
     r"^(?:put|puts|putting|plant|plants|drive|drives|slam|slams|stick|sticks) "
     r"(?:my|his|her|their|a|one) (boot|foot|heel|shoulder)s? "
@@ -41,6 +49,9 @@ def levered(said: str) -> str:
     used = _USE_LEVER.match(said)
     if used is not None:
         return f"pry {used.group(2)} with my {used.group(1)}"
+    tool = _USED_TO.match(said)
+    if tool is not None:  # "use it to pry the padlock off": prying it, with that
+        return f"{tool.group(2)} {tool.group(3)} with {tool.group(1)}"
     bare = _LEVER_VERB.match(said)
     return f"pry {bare.group(1)} with my crowbar" if bare is not None else said
 

@@ -13,6 +13,7 @@ from rapidfuzz import fuzz
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
+from app.understanding.spell_verbs import spell_by_verb
 from app.understanding.words import has_phrase, normalise, phrase_at
 from app.world.state import GameState
 from rules.srd import srd
@@ -119,7 +120,7 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
         if at < 0:
             continue
         plain = sid in ctx.vocab.plain_spells
-        aimed = at == 0 and _aimed_at_someone(ctx, said, names[0])
+        aimed = at == 0 and _aimed_at_someone(ctx, said, names[0], sid)
         if plain and not cast_verb and not aimed and (sid not in known or _everyday(ctx, names[0])):
             continue  # ("guidance on me", by one who knows it not: that spell, not had)
         found.append((at, sid))
@@ -131,13 +132,13 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
     if mocked is not None:  # "sings a mocking little ditty at the thrall": the bard's cantrip
         found.append((mocked.start(), "vicious_mockery"))
     if not found:
-        return _healing_spell(ctx) or _described(ctx)
+        return _healing_spell(ctx) or _described(ctx) or spell_by_verb(ctx)
     # the caster's own spells first, then the earliest mention
     found.sort(key=lambda p: (p[1] not in known, p[0]))
     return found[0]
 
 
-def _aimed_at_someone(ctx: Context, said: str, name: str) -> bool:
+def _aimed_at_someone(ctx: Context, said: str, name: str, sid: str = "") -> bool:
     """The line opens with the spell's name put on someone ("guidance on me", "sleep on
     the goblins"), not on a place ("sleep at the mill tonight")."""
     aimed = re.match(rf"{re.escape(name)} (on |at )?(.+)", said)
@@ -148,8 +149,13 @@ def _aimed_at_someone(ctx: Context, said: str, name: str) -> bool:
     if aimed.group(1) is None:  # "bless Cass": put on a friend named straight after it
         if re.search(r"\b(?:with|from|behind)\b", whom):
             return False  # ("shield Ione with my body": a guard, no spell)
-        return any(whom.split()[0] == n.split()[0] for t in ctx.scope.of("member")
-                   for n in t.names)  # fmt: skip
+        friend = any(whom.split()[0] == n.split()[0] for t in ctx.scope.of("member")
+                     for n in t.names)  # fmt: skip
+        # "sleep the ghost": a foe (or anyone here) named straight after it, by a spell cast
+        # at others ("sleep the night through" names nobody; "shield bash rat 2" is a blow)
+        spell = srd().spells.get(sid) if sid in srd().spells else None
+        at_others = spell is not None and spell.range_ft > 0 and spell.casting_time == "action"
+        return friend or (at_others and bool(ctx.named("creature", "npc", text=whom, floor=0.85)))
     return pronoun or bool(ctx.named("creature", "member", "npc", text=whom))
 
 

@@ -151,7 +151,8 @@ _NEARLY_DEAD = re.compile(
 )
 """A foe described as nearly dead is one of the wounded (the weakest), never a corpse."""
 _EXCEPT = re.compile(
-    r"[,;]?\s*\b(?:not|except|but not|(?:anyone|anybody|any one|any|anything|everyone) but|"
+    r"[,;]?\s*\b(?:not|(?:who |that |which )?(?:isn't|isnt|is not)|except|but not|"
+    r"(?:anyone|anybody|any one|any|anything|everyone) but|"
     r"other than|instead of)\s+(?:the\s+)?(.+)$"
 )
 """A foe ruled out at the end of a description: "the bleeding one, not the boss"."""
@@ -196,7 +197,10 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             kept = [t for t in alive if t.id not in gone.ids]
             narrowed = replace(scope, things=tuple(t for t in scope.things if t.id not in gone.ids))
             if kept:
-                return pick_creatures(said[: ruled_out.start()], narrowed, state, vocab)
+                meant = pick_creatures(said[: ruled_out.start()], narrowed, state, vocab)
+                if len(kept) == 1 and not meant.exact and not meant.missing:
+                    return CreaturePick((kept[0].id,), True, True)  # the one not ruled out
+                return meant
     named = named_creatures(said, scope)
     pool = named or alive
     kinds = {w for t in alive for n in t.names for w in n.split() if not w.isdigit()}

@@ -38,6 +38,7 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "a screeching note, all of it aimed at the grey thing": the note's
             if kind == "attack" and (
                 before in _A_FIGHT_NAMED
+                or (before in _A_BLOW_NAMED and phrase in _NOUNS_TOO)
                 or after in _A_FIGURE_OF_IT
                 or (before == ["one"] and not after)
                 or (at == 3 and before == ["to"] and ctx.raw.rstrip().endswith("?"))
@@ -140,6 +141,13 @@ _EXITS_NAMED = [[w] for w in ("for", "the", "any", "no", "other", "all", "two", 
 """Words before "exit" or "exits" that make it the way out, not a going."""
 _A_FIGHT_NAMED = (["this"], ["that"], ["these"], ["those"])
 """Words before a blow's word that make it a noun: "ugh this fight", "that hit"."""
+_A_BLOW_NAMED = [[w] for w in ("a", "an", "the", "boss", "big", "real", "proper", "good", "fair",
+                                 "whole", "final", "another", "epic", "first", "last")]  # fmt: skip
+"""Words that make a blow's word a noun: "finally a fight", "a boss fight", "the kill"."""
+_NOUNS_TOO = frozenset({"fight", "hit", "strike", "attack", "stab", "kill", "swing", "punch",
+                        "kick", "slash", "jab", "thrust", "chop", "smash", "beat"})  # fmt: skip
+"""Blows' words that are nouns as well ("a boss fight", "the kill"); not "charge" ("lead the
+charge" is one) nor an arrow's ("another arrow at thrall 1" is a shot)."""
 _A_FIGURE_OF_IT = [[w] for w in ("bonus", "bonuses", "modifier", "mod", "roll", "rolls", "chance")]
 """Words after a blow's word that make it a figure: "attack bonus", "to hit roll"."""
 _BROUGHT_DOWN = re.compile(

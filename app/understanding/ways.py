@@ -105,7 +105,8 @@ others"), not a place left."""
 DRAWN = re.compile(
     r"\b(?:weapons?|\w*swords?|\w*blades?|\w*bows?|\w*axes?|steel|daggers?|shields?|"
     r"torch(?:es)?|lanterns?|rapiers?|maces?|spears?|staffs?|\w*hammers?|scimitars?|knives|"
-    r"knife|clubs?)\s+(?:out|up|drawn|ready|raised|high)\b"
+    r"knife|clubs?|(?:lock)?picks|tools|thieves'? tools|rope|holy symbol|symbol|wand|"
+    r"spellbook|book|map|lamp|lockpicks)\s+(?:out|up|drawn|ready|raised|high)\b"
     r"(?!\s+(?:under|into|through|at|to|in|on|of|from|between)\b)"
 )
 """Gear held ready ("weapons out", "shortsword out", "torches up"): how the party goes,
@@ -205,6 +206,12 @@ def move(ctx: Context, at: int) -> Intent | None:
             exits = [w for w in ctx.scope.of("exit") if way in w.names or word in w.names]
             if not exits:
                 return ctx.intent("ask", confidence=0.3, note=f"there is no way {way} from here")
+    wrong_way = re.match(r"^\w+ (up|down)\b", rest)  # "go up the stairs" that lead down
+    if wrong_way and exits and len(exits) == 1:
+        said, other = wrong_way.group(1), "down" if wrong_way.group(1) == "up" else "up"
+        if other in exits[0].names and said not in exits[0].names:
+            return ctx.intent("ask", confidence=0.3, note=f"there is no way {said} from here; "
+                              f"the {exits[0].name} goes {other}")  # fmt: skip
     to_whom = re.search(r"\bto\s+(.+)$", rest)
     if (
         exits

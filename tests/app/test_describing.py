@@ -10,6 +10,7 @@ import pytest
 from app.referee.answering import answer_from_game
 from app.session.setup import session_for
 from app.understanding import understand
+from app.world.ledger import ActionPerformed
 from app.world.state import GameState
 from rules.positions import engage
 from tests.app.referee_lines import play
@@ -139,3 +140,16 @@ def test_friends_are_named_by_class_or_kind_unless_a_person_of_the_story_is() ->
         t for t in build_scope(hollow, hollow.campaign, None).of("member") if t.id == cleric
     )
     assert "cleric" in called.names and "priest" not in called.names  # the story has a priest
+
+
+def test_the_one_someone_already_hurt_is_the_one_their_blow_landed_on() -> None:
+    """Thorin missed Rat 1, then hit Rat 2: "the rat Thorin already hurt" is Rat 2 — the
+    last he swung at is Rat 2 as well here, so the miss comes last to make it count."""
+    state = game("cellar_rats_mira")
+    fresh = state.truth.fresh
+    fresh.append(ActionPerformed(actor="thorin", action="attack", target="giant-rat-2",
+                                 detail="landed=1"))  # fmt: skip
+    fresh.append(ActionPerformed(actor="thorin", action="attack", target="giant-rat-1",
+                                 detail="landed=0"))  # fmt: skip
+    assert target_of(state, "mira", "stab the rat thorin already hurt") == ("giant-rat-2",)
+    assert target_of(state, "mira", "stab the one thorin attacked") == ("giant-rat-1",)

@@ -383,7 +383,7 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if state.encounter is None:
             fights = [t for t in intent.targets if campaign and t in campaign.encounters]
             if fights:
-                unseen = {"surprise": "foes"} if unaware_foes(state, campaign) else {}
+                unseen = {"surprise": "foes"} if unaware_foes(state, campaign, intent.text) else {}
                 return [self._call("fight", actor, "start_combat", encounter=fights[0],
                                    reason=f"{state.name_of(actor)} attacks", **unseen)]  # fmt: skip
             self.notes.append(self._unsure(state, replace(intent, confidence=0.0)))

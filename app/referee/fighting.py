@@ -7,6 +7,8 @@ import re
 from itertools import chain
 from typing import Any
 
+from app.understanding.table_words import WAR_CRY
+from app.world import view
 from app.world.campaign import Campaign
 from app.world.ledger import ActionPerformed, SceneEntered
 from app.world.state import GameState
@@ -67,13 +69,19 @@ def attack_arguments(
     return [{"weapon": named}] if named else [{}]
 
 
-def unaware_foes(state: GameState, campaign: Campaign | None) -> bool:
+def unaware_foes(state: GameState, campaign: Campaign | None, said: str = "") -> bool:
     """The party is unseen: a Stealth challenge was passed in this scene, or its success
     brought the party here, or the foes here are ones the party could still sneak past
-    (their Stealth challenge not yet tried). Foes the party attacks now are surprised."""
-    if campaign is None or _heard_here(state):
+    (their Stealth challenge not yet tried). Foes the party attacks now are surprised —
+    unless the blow comes with a war cry (``said``), or a foe here is one of the story's
+    people, who has the party in front of him (Grubnak on his throne, parleying)."""
+    if campaign is None or _heard_here(state) or WAR_CRY.search(said):
         return False  # (a sneak that failed since the party came: the foes heard them)
     here = state.scene.id
+    watching = set(campaign.scenes[here].npcs) if here in campaign.scenes else set()
+    waiting = [g for f in view.waiting_fights(state) for g in campaign.encounters[f].monsters]
+    if any(g.npc in watching for g in waiting if g.npc):
+        return False
     for cid, sneak in campaign.challenges.items():  # foes one could still sneak past: they
         # have not seen the party ("two goblins dice … their backs to you")
         if (sneak.skill is Skill.STEALTH and sneak.scene == here and cid not in state.challenges

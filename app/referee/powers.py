@@ -134,7 +134,7 @@ class Powers(RefereeBase):
                 slot = {"slot_level": free[0]}
         fights = [t for t in intent.targets if self.campaign and t in self.campaign.encounters]
         if state.encounter is None and fights:  # "magic missile at the goblins": it begins
-            unseen = {"surprise": "foes"} if unaware_foes(state, self.campaign) else {}
+            unseen = {"surprise": "foes"} if unaware_foes(state, self.campaign, intent.text) else {}
             return [self._call("fight", actor, "start_combat", encounter=fights[0],
                                reason=f"{name} begins to cast {spell.name}", **unseen)]  # fmt: skip
         outsiders = [t for t in intent.targets if t not in state.party and t not in state.creatures]

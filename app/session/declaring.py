@@ -10,6 +10,7 @@ from app.dm.safety import veil_text, veil_words
 from app.session import hotseat
 from app.session.asides import answer_aside, answer_out_of_turn
 from app.session.naming import resolve_character
+from app.session.parley import breaks_the_parley
 from app.session.reply import Reply
 from app.session.session import GameSession, describe_error
 from app.session.turntaking import END_TURN_TEXT, fight_turn_taken, keep_time
@@ -94,6 +95,12 @@ def default_actor(session: GameSession, current: str | None) -> str | None:
     return choices[0] if choices else None
 
 
+_EVERYONE = frozenset({"everyone", "everybody", "all", "all of us", "party", "the party", "we",
+                       "us", "group", "the group"})  # fmt: skip
+"""Who a line is said for when it is the whole party's ("everyone: let's go"): said by the
+one at the keyboard, for the party."""
+
+
 def declare(session: GameSession, line: str, current: str | None) -> tuple[Reply, str | None]:
     """Queue an action from ``Name: action``, or from a bare action for ``current``.
 
@@ -154,6 +161,8 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
     )
     if sep and speaking and len(state.players) > 1 and text.strip():
         line, name, sep = text.strip(), "", ""  # "Ben: magic missile on rat 2" typed by Ben
+    if sep and name.strip().lower() in _EVERYONE and text.strip():
+        line, name, sep = text.strip(), "", ""  # "everyone: through the tunnel": the party's
     character = resolve_character(session, name) if sep else None
     ally = ally_named(state, name) if character is None and sep else None
     if ally is not None:  # a companion who fights beside the party is the DM's to play
@@ -196,6 +205,12 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
         if answer is not None:
             return Reply(answer, True, late, text.strip(), aside=True), None
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
+    if not outcome and breaks_the_parley(session.state, character, text.strip()):
+        # "Thorin draws his sword and goes for the chief": the parley is over, the blow is his
+        session.state.restriction = None
+        session.state.record("restriction", f"{session.state.name_of(character)} breaks the parley")
+        outcome = session.submit(PlayerAction(character_id=character, text=text.strip(),
+                                              player=owner))  # fmt: skip
     if not outcome:  # not this character's to act now: a question is answered all the same
         refused = getattr(outcome, "reason", "refused")
         answer = answer_out_of_turn(session, character, text.strip())

@@ -68,3 +68,13 @@ def test_a_fault_after_the_line_was_queued_leaves_it_queued(monkeypatch) -> None
     reply, who = declaring.declare(session, "I look around", "mira")
     assert who == "mira" and reply.ok
     assert [a.text for a in session.pending] == ["I look around"]
+
+
+def test_a_line_for_everyone_is_said_by_the_one_at_the_keyboard() -> None:
+    """ "everyone: let's go through the tunnel" at a shared table: the party's line, said by
+    the character of the player at the keyboard — never "everyone is not in the party"."""
+    state = build_situation(SITUATIONS["inn_hotseat"])
+    session = session_for(state)
+    current = declaring.actors(session)[0]
+    reply, who = declaring.declare(session, "everyone: let's look around", current)
+    assert reply.ok and who == current, reply.text

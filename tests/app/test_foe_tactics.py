@@ -101,15 +101,19 @@ async def test_an_orc_rushes_in_on_the_first_round() -> None:
     assert state.encounter is not None and state.encounter.current.id != "orc-1"
 
 
-def test_attacking_after_sneaking_past_surprises_the_foes() -> None:
-    """The party slipped past the guards unseen: when it attacks Grubnak's band first, the
-    band is surprised and loses its first turn."""
-    state = build_situation(load_corpus(CORPUS).situations["hall_parley"])
-    referee = OfflineReferee(CROSSROADS)
-    referee.bind(lambda: state)
-    calls = referee._act(state, "thorin", "attack grubnak")
-    assert calls and calls[0].name == "start_combat"
-    assert '"surprise": "foes"' in calls[0].arguments
+def test_foes_the_party_can_still_sneak_past_are_surprised_and_grubnak_is_not() -> None:
+    """The dicing goblins have their backs to the party: attacked first, they are surprised
+    and lose their first turn. Grubnak, though the party slipped past his guards unseen,
+    sits facing it and talks to it ("You. Only you talk."): he sees the blow coming."""
+    corpus = load_corpus(CORPUS)
+    for situation, surprised in (("warren_quiet", True), ("hall_parley", False)):
+        state = build_situation(corpus.situations[situation])
+        referee = OfflineReferee(CROSSROADS)
+        referee.bind(lambda state=state: state)  # type: ignore[misc]
+        target = "the goblins" if situation == "warren_quiet" else "grubnak"
+        calls = referee._act(state, "thorin", f"attack {target}")
+        assert calls and calls[0].name == "start_combat"
+        assert ('"surprise": "foes"' in calls[0].arguments) is surprised, situation
 
 
 def test_without_a_stealthy_approach_nobody_is_surprised() -> None:

@@ -274,8 +274,12 @@ def hurt_most(a: Asked) -> str | None:
 def positions(a: Asked) -> str | None:
     """Asked: "who is engaged with whom", "which rat is closest to me", "who is next to Aria"."""
     fight = a.state.encounter
+    far = a.has("how far", "how close", "far away", "how near", "distance to") and bool(
+        a.creatures
+    )  # "how far away are the rats?": each foe's distance (not "how far can I move")
     if fight is None or not (
-        a.word("engaged", "closest", "nearest", "near", "where")
+        far
+        or a.word("engaged", "closest", "nearest", "near", "where")
         or a.has("next to", "fighting who", "fighting whom")
     ):
         return None
@@ -288,6 +292,12 @@ def positions(a: Asked) -> str | None:
     names = {c.id: c.name for c in fight.order}
     present = {c for c in names if c in a.state.party or c in living_creatures(a.state)}
     me = a.member or a.actor
+    if far and me in present and not a.word("closest", "nearest"):
+        foes = [c for c in a.creatures if c in present] or [
+            c for c in present if c in a.state.creatures
+        ]
+        rows = [f"{names[c]} is about {distance(spots, me, c)} ft from {names[me]}" for c in foes]
+        return "; ".join(rows) + "." if rows else None
     if a.word("closest", "nearest") and me in present:
         foes = [c for c in present if c in a.state.creatures and c != me]
         if foes:

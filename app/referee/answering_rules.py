@@ -131,7 +131,11 @@ def feature_rule(a: Asked) -> str | None:
             text += f" {holder.name} has it."
     if sheet is not None and sheet not in holders and a.about_self:
         text += f" {sheet.name} does not have it."
-    return text + _foes_sense(a, fid)
+    return text + (_foes_sense(a, fid) if fid in _SENSES else "")
+
+
+_SENSES = frozenset({"darkvision", "blindsight", "tremorsense", "truesight"})
+"""Features that are senses a foe may have too ("do rats have darkvision?")."""
 
 
 def _foes_sense(a: Asked, sense: str) -> str:

@@ -137,12 +137,18 @@ def how_many_carried(a: Asked) -> str | None:
         return unkept
     if not held and len(sheets) == 1:
         others = _held(a, list(a.state.party.values()), forms)
-        elsewhere = [f"{who} carries {n} {item}" for (who, item), n in others.items()]
+        elsewhere = [f"{who} carries {_many(n, item)}" for (who, item), n in others.items()]
         return f"{sheets[0].name} has no {shown}" + (
             f"; {join_words(elsewhere)}." if elsewhere else "."
         )
     if not held:
         return f"Nobody in the party carries any {shown}."
     total = sum(held.values())
-    each = [f"{who} carries {n} {item}" for (who, item), n in held.items()]
+    each = [f"{who} carries {_many(n, item)}" for (who, item), n in held.items()]
     return f"{total} in all: {join_words(each)}." if len(sheets) > 1 else f"{join_words(each)}."
+
+
+def _many(n: int, item: str) -> str:
+    """ "1 healing potion", "2 × healing potion" (as the inventory counts them: no guessed
+    plural of a name the campaign wrote)."""
+    return f"{n} × {item}" if n > 1 else f"1 {item}"

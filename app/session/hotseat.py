@@ -189,7 +189,9 @@ def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:
     left = [p for p, ids in state.players.items() if not ids]
     for player in left:
         remove_player(state, player)
-    gone = f" {' and '.join(left)} has no character left and leaves the table." if left else ""
+    many = len(left) > 1
+    gone = (f" {' and '.join(left)} {'have' if many else 'has'} no character left and "
+            f"{'leave' if many else 'leaves'} the table.") if left else ""  # fmt: skip
     return Success(f"{name} joins and now plays {_and(taken)}.{gone}")
 
 

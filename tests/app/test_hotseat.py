@@ -374,3 +374,9 @@ def test_what_a_player_declared_stays_when_they_leave() -> None:
     assert hotseat.remove_player(session.state, "Ana")
     assert [a.text for a in session.state.pending] == declared
     assert all(a.player != "Ana" for a in session.state.pending)
+
+
+def test_two_players_left_without_characters_leave_together_in_good_grammar() -> None:
+    session = table()
+    joined = hotseat.add_player(session.state, "Zed", ["thorin", "aria"])
+    assert joined.detail.endswith("Ben and Cy have no character left and leave the table.")

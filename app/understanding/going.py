@@ -108,11 +108,8 @@ def headed_for(ctx: Context, target: str | None) -> bool:
 
 _GOING_THERE = re.compile(
     r"^(?:i'm|im|i am|we're|we are|were)\s+(?:now\s+|just\s+)?going\s+"
-    r"((?:up |down |back |over |out |off )?(?:to|into|through|inside|outside|home|upstairs|"
-    r"downstairs|in|out|up|down|back)\b(?!\s+(?:\w+ly\s+)?(?:go|look|ask|talk|try|see|find|"
-    r"check|get|take|use|cast|attack|be|do|have|make|need|wait|rest|search|say|tell|kill|"
-    r"fight|help|pick|open|climb|head|run|walk|bring|give|put|leave|stay|sneak|hide|read|grab|"
-    r"lie|sleep|sit|hit|stab|shoot|burn|break|force|sing|play|pray|keep)\b))"
+    r"((?:up |down |back |over |out |off )?(?:to|into|through|towards?) "
+    r"(?:the|a|an|that|this|our|my)\b|(?:inside|outside|home|upstairs|downstairs)\b)"
 )
 """Going told as it happens ("I'm going up to the lighthouse"), not a plan ("I'm going to
 look"): a going, said as one."""

@@ -104,3 +104,6 @@ def test_going_told_as_it_happens_is_a_going_and_a_plan_is_not() -> None:
         said = read(harbour, "ione", line)[0]
         assert (said.kind, said.targets) == ("move", ("lighthouse",)), line
     assert read(harbour, "ione", "I'm going to look at the boats")[0].kind == "examine"
+    road = {"campaign": "crossroads", "scene": "old_road"}
+    tracked = read(road, "mira", "I'm going to track them back to the woods")
+    assert all(c.kind != "move" for c in tracked)  # a plan, and the tracking is the deed

@@ -205,7 +205,8 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
         if answer is not None:
             return Reply(answer, True, late, text.strip(), aside=True), None
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
-    if not outcome and breaks_the_parley(session.state, character, text.strip()):
+    barred = not outcome and getattr(outcome, "reason", "").startswith("only ")
+    if barred and breaks_the_parley(session.state, character, text.strip()):
         # "Thorin draws his sword and goes for the chief": the parley is over, the blow is his
         session.state.restriction = None
         session.state.record("restriction", f"{session.state.name_of(character)} breaks the parley")

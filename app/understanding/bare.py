@@ -179,9 +179,8 @@ def bare_names(ctx: Context) -> Intent | None:
             if singled is None
             else singled.choices or (foes if _DESCRIBED.match(ctx.said) else ())
         )
-        if (
-            singled is not None and which and not singled.missing
-        ):  # "the bigger one", of two alike: which?
+        # "the bigger one", of two alike: which?
+        if singled is not None and which and not singled.missing:
             offers = tuple(Reading("attack", c, f"attack {ctx.state.name_of(c)}") for c in which)
             return ctx.intent("ask", targets=tuple(which), alternatives=offers[:4], confidence=0.4)
     numbered = re.search(r"\d|\b(?:one|two|three|four|first|second|third|fourth)\b", ctx.said)

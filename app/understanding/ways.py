@@ -105,9 +105,9 @@ others"), not a place left."""
 DRAWN = re.compile(
     r"\b(?:weapons?|\w*swords?|\w*blades?|\w*bows?|\w*axes?|steel|daggers?|shields?|"
     r"torch(?:es)?|lanterns?|rapiers?|maces?|spears?|staffs?|\w*hammers?|scimitars?|knives|"
-    r"knife|clubs?|(?:lock)?picks|tools|thieves'? tools|rope|holy symbol|symbol|wand|"
-    r"spellbook|book|map|lamp|lockpicks)\s+(?:out|up|drawn|ready|raised|high)\b"
+    r"knife|clubs?)\s+(?:out|up|drawn|ready|raised|high)\b"
     r"(?!\s+(?:under|into|through|at|to|in|on|of|from|between)\b)"
+    r"|\b(?:lockpicks|picks|thieves'? tools|tools|holy symbol|wand)\s+(?:out|ready)\b"
 )
 """Gear held ready ("weapons out", "shortsword out", "torches up"): how the party goes,
 not where (no "out" of the front door)."""
@@ -210,8 +210,8 @@ def move(ctx: Context, at: int) -> Intent | None:
     if wrong_way and exits and len(exits) == 1:
         said, other = wrong_way.group(1), "down" if wrong_way.group(1) == "up" else "up"
         if other in exits[0].names and said not in exits[0].names:
-            return ctx.intent("ask", confidence=0.3, note=f"there is no way {said} from here; "
-                              f"the {exits[0].name} goes {other}")  # fmt: skip
+            return ctx.intent("ask", confidence=0.3, note=f"there is no way {said} from here "
+                              f"— {exits[0].name}: {other}")  # fmt: skip
     to_whom = re.search(r"\bto\s+(.+)$", rest)
     if (
         exits

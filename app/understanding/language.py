@@ -56,8 +56,9 @@ def detect(text: str, vocab: Vocabulary) -> str:
 
 
 def language_name(code: str) -> str:
-    """A language's English name, for messages."""
-    return NAMES.get(code, code)
+    """A language's English name, for messages ("Italian or Spanish" for ``it|es``, two the
+    detector cannot tell apart)."""
+    return " or ".join(NAMES.get(one, one) for one in code.split("|"))
 
 
 def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> str | None:
@@ -82,11 +83,12 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     ranked = _identifier().rank(raw)
     lang, prob = ranked[0]
     floor = 0.5 if len(unknown) * 3 >= len(words) * 2 else 0.8
-    if lang != vocab.code and prob >= floor:
-        return str(lang)
     (near, second), mostly = ranked[1] if len(ranked) > 1 else (vocab.code, 0.0), floor == 0.5
+    close = near != vocab.code and second >= 0.6 * prob  # "levanto la losa suelta": it or es
+    if lang != vocab.code and prob >= floor:
+        return f"{lang}|{near}" if close else str(lang)
     if mostly and vocab.code not in (lang, near) and prob + second >= 0.8:
-        return str(lang)  # "Lanzo mi daga a la rata": Spanish or Italian, no way ours
+        return f"{lang}|{near}"  # "Lanzo mi daga a la rata": Spanish or Italian, no way ours
     own = next((p for code, p in ranked if code == vocab.code), 0.0)
     if len(unknown) == len(words) >= 3 and own < UNLIKE:  # "Ataco al lobo": no word of ours, and
         return str(lang) if prob >= floor else UNSURE  # nothing like ours to the detector

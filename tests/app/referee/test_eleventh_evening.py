@@ -107,3 +107,11 @@ def test_going_told_as_it_happens_is_a_going_and_a_plan_is_not() -> None:
     road = {"campaign": "crossroads", "scene": "old_road"}
     tracked = read(road, "mira", "I'm going to track them back to the woods")
     assert all(c.kind != "move" for c in tracked)  # a plan, and the tracking is the deed
+
+
+def test_two_languages_the_detector_cannot_tell_apart_are_both_named() -> None:
+    from app.understanding.language import language_name
+
+    said = read(INN, "mira", "levanto la losa suelta")[0]
+    assert said.kind == "foreign" and language_name(said.language or "") == "Italian or Spanish"
+    assert language_name("de") == "German"

@@ -156,8 +156,7 @@ def bare_names(ctx: Context) -> Intent | None:
     words = ctx.said.split()
     kinds = {stem(w) for t in ctx.scope.of("creature") for n in t.names for w in n.split()}
     foe = any(stem(w) in kinds | _ONE_WORDS for w in words)
-    by_name = any(has_phrase(ctx.said, t.name.lower()) for t in ctx.scope.of("creature"))
-    if ctx.scope.fighting and len(words) <= 8 and foe and not by_name:
+    if ctx.scope.fighting and len(words) <= 8 and foe and not _by_name(ctx):
         # a foe singled out by what the fight or the story shows of it ("the awake one",
         # "the big one", "the goblin with the spoon"), nothing said to do to it: asked;
         # "the wounded one!" and "now the other one" are the next blow, struck
@@ -298,6 +297,11 @@ _TO_YOU = re.compile(r"\b(?:you|u|ya|yer|your|ur)\b")
 """Words said to someone: with one person here, to them."""
 _WONDERING = re.compile(r"\b(?:who|what|why|how|where|which|whose)\b")
 """A question's word, in a line that names things and asks about them."""
+
+
+def _by_name(ctx: Context) -> bool:
+    """A creature called by its own whole name ("goblin 2", "Grubnak"), not described."""
+    return any(has_phrase(ctx.said, t.name.lower()) for t in ctx.scope.of("creature"))
 
 
 _DESCRIBED = re.compile(

@@ -85,7 +85,9 @@ _OWN_FEET = re.compile(
 )
 """One's own feet dragged along ("drags her wet boots over to the fire"): a way of walking."""
 PULLED_FREE = re.compile(
-    r"^(?:i\s+|we\s+)?(?:pull|tug|yank|pluck|unhook|work|prise|prize|pry|"
-    r"tease)(?:s|es)?\b.*\b(?:off|from|out of|free|loose)\b"
+    r"^(?:i\s+|we\s+)?(?:\w+ly\s+)?(?:pull|tug|yank|pluck|unhook|work|prise|prize|pry|pries|"
+    r"tease|pick|untie|unpin|free|fish|ease|unwind|peel|lift|scoop)(?:s|es)?\b"
+    r".*\b(?:off|from|out of|free|loose|down)\b"
 )
-"""A thing worked free of where it is caught ("pull the blue ribbon off the thorn")."""
+"""A thing worked free of where it is caught ("pull the blue ribbon off the thorn", "pick
+the ribbon off the thorn"): taken."""

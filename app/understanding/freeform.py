@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from app.understanding.deed_kinds import PULLED_FREE
 from app.understanding.intent import Intent, Reading
 from app.understanding.known_words import english_words
 from app.understanding.mentions import scene_mentions
@@ -93,15 +94,6 @@ OWN = re.compile(r"\b(?:my|myself|our|ourselves|his|her|their)\s+(?:own\s+)?([a-
 """What belongs to the one who does it ("my hands", "myself"): always at hand."""
 
 
-_FREED = re.compile(
-    r"^(?:\w+ly )?(?:pick|picks|pluck|plucks|pull|pulls|tug|tugs|unhook|unhooks|untie|unties|"
-    r"unpin|unpins|free|frees|fish|fishes|ease|eases|work|works|unwind|unwinds|tease|teases|"
-    r"peel|peels|prise|prises|pry|pries|lift|lifts|scoop|scoops)\b"
-    r".*\b(?:off|from|out of|loose|free|down)\b"
-)
-"""A thing freed from where it lies to be taken ("pick the ribbon off the thorn")."""
-
-
 def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
     """The clause as a deed that simply happens, when it reads as one and nothing else read
     it; ``found`` is what the other readings made of it (``None``, or a question back)."""
@@ -145,7 +137,7 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
         return _not_here(ctx, rest)
     target: Thing | None = targets[0] if targets else None
     lying = [t for t in targets if t.kind == "item_here"]
-    if lying and _FREED.match(said):
+    if lying and PULLED_FREE.match(said):
         # "I pick the blue ribbon off the thorn": taken, into the pack — never told as done
         # with the ribbon still lying there
         return ctx.intent("take", targets=(lying[0].id,), item=lying[0].id, confidence=0.8)

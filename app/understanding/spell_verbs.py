@@ -45,11 +45,11 @@ def spell_by_verb(ctx: Context) -> tuple[int, str] | None:
         said = pattern.match(ctx.said)
         if said is None:
             continue
-        fitting = _harming(sheet.spells, kind)
+        fitting = harming(sheet.spells, kind)
         if not fitting and kind == "fire":  # "burn it", by a cleric: Sacred Flame
             table = srd().spells
             fitting = [
-                s for s in _harming(sheet.spells, None) if _FIERY_NAME.search(table.get(s).name)
+                s for s in harming(sheet.spells, None) if _FIERY_NAME.search(table.get(s).name)
             ]
         rest = ctx.said[said.end() :]
         at_a_thing = ctx.named("feature", "item_here", "exit", text=rest) and not ctx.named(
@@ -59,7 +59,7 @@ def spell_by_verb(ctx: Context) -> tuple[int, str] | None:
     return None
 
 
-def _harming(spells: list[str], kind: str | None) -> list[str]:
+def harming(spells: list[str], kind: str | None) -> list[str]:
     """The spells of these that deal damage of that kind (of any kind, for ``None``)."""
     table = srd().spells
     return [

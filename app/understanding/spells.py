@@ -13,7 +13,7 @@ from rapidfuzz import fuzz
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
-from app.understanding.spell_verbs import spell_by_verb
+from app.understanding.spell_verbs import harming, spell_by_verb
 from app.understanding.words import has_phrase, normalise, phrase_at
 from app.world.state import GameState
 from rules.srd import srd
@@ -212,10 +212,7 @@ _STRUCK_WITH = re.compile(
 def _hurting(ctx: Context, kind: str) -> list[str]:
     """The caster's damaging spells of that kind of damage (any kind, for "magic")."""
     sheet = ctx.state.party.get(ctx.actor or "")
-    table = srd().spells
-    return [sid for sid in (sheet.spells if sheet is not None else ())
-            if sid in table and (spell := table.get(sid)).damage and not spell.heal
-            and (kind == "magic" or str(spell.damage_type) == kind)]  # fmt: skip
+    return harming(sheet.spells if sheet is not None else [], None if kind == "magic" else kind)
 
 
 def cantrips_of(ctx: Context, kind: str) -> list[str]:

@@ -18,6 +18,9 @@ its own types. What each refuses, and what we therefore always send:
   and ``arguments`` that parse to a JSON object (vLLM and Ollama parse them and refuse the
   request otherwise — so a model's malformed arguments are sent back as ``{}``; the tool
   result already told it they were broken).
+- Every text is whole UTF-8: half of a surrogate pair (a model cutting an emoji in two,
+  ``"\\ud83d"`` in its arguments) cannot be encoded into the request at all, so it is sent
+  as U+FFFD.
 - Each ``tool`` message carries the ``tool_call_id`` of a call in the assistant message
   just before it, and every such call is answered (OpenAI answers 400 otherwise).
 """
@@ -111,4 +114,26 @@ def wire_messages(messages: list[Message]) -> list[Message]:
         out.append({"role": role, "content": content})
     for missing in unanswered:
         out.append({"role": "tool", "tool_call_id": missing, "content": '{"error": "no result"}'})
+    return [_encodable(m) for m in out]
+
+
+def _whole(text: str) -> str:
+    """``text`` with any lone half of a surrogate pair made U+FFFD (pairs are joined)."""
+    if text.isascii():
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def _encodable(message: Message) -> Message:
+    """A message whose every text the request's UTF-8 can carry."""
+    out: Message = {k: _whole(v) if isinstance(v, str) else v for k, v in message.items()}
+    if "tool_calls" in out:
+        out["tool_calls"] = [
+            {
+                **c,
+                "id": _whole(c["id"]),
+                "function": {k: _whole(v) for k, v in c["function"].items()},
+            }
+            for c in out["tool_calls"]
+        ]
     return out

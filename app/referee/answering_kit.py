@@ -80,7 +80,7 @@ def _held(a: Asked, sheets: list[CharacterSheet], forms: set[str]) -> Counter[tu
 
 def _counted(item: str) -> tuple[int, str]:
     """``(20, "arrows")`` for "20 arrows"; ``(1, "torch")`` for "torch"."""
-    found = re.match(r"(\d+)\s+(.+)", item)
+    found = re.match(r"(\d{1,9})\s+(.+)", item)  # (no 5,000-digit count)
     return (int(found.group(1)), found.group(2)) if found else (1, item)
 
 

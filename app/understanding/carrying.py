@@ -276,7 +276,7 @@ _GETTING_DONE_TO = re.compile(
 _A_ROUND = re.compile(r"drinks\s+(?:for|on|all round|all around|are on)\b")
 """Drinks bought for a room ("drinks for everybody!"), a noun, not a drink taken."""
 _SOME_COINS = re.compile(
-    r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|some|a couple of|\d+)\s+"
+    r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|some|a couple of|\d{1,9})\s+"
     r"(?:gold |silver |copper )?(?:coins?|pieces?|gold|silver|crowns?)\b"
 )
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -286,7 +286,7 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 def _part_of(name: str, said: str) -> bool:
     """Some coins of a counted purse named ("slide a gold coin to Berta" of "20 gold
     pieces"): the game keeps the purse whole, so only all of it can be handed over."""
-    held = re.match(r"(\d+)\s", name)
+    held = re.match(r"(\d{1,9})\s", name)
     asked = _SOME_COINS.search(said)
     if held is None or asked is None:
         return False

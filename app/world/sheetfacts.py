@@ -253,7 +253,9 @@ def _spells(sheet: CharacterSheet) -> Section:
     return Section("Spells", tuple(facts))
 
 
-_COIN = re.compile(r"\b(\d[\d,]*)\s*(pp|gp|ep|sp|cp|platinum|gold|electrum|silver|copper)\b", re.I)
+_COIN = re.compile(
+    r"\b(\d[\d,]{0,14})\s*(pp|gp|ep|sp|cp|platinum|gold|electrum|silver|copper)\b", re.I
+)
 _CP = {"pp": 1000, "platinum": 1000, "gp": 100, "gold": 100, "ep": 50, "electrum": 50,
        "sp": 10, "silver": 10, "cp": 1, "copper": 1}  # fmt: skip
 

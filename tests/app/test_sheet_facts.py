@@ -7,8 +7,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.referee.answering_kit import _counted
 from app.session.setup import start_session
 from app.session.sheets import all_sheets, pick_character, sheet_text
+from app.understanding.carrying import _part_of
 from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.sandbox import sandbox_party
@@ -138,6 +140,19 @@ def test_next_level_follows_the_adventure() -> None:
 def test_coins_are_counted_from_what_is_carried() -> None:
     assert coins_in(["a pouch of 15 gold pieces", "3 sp", "silver key", "rope (50 ft)"]) == 1530
     assert coins_text(1530) == "15 gp 3 sp" and coins_text(0) == "none"
+
+
+def test_a_purse_too_big_to_read_counts_nothing_and_breaks_nothing() -> None:
+    """A hand-edited sheet's 4,400-digit purse is past what Python turns into a number: the
+    sheet, the gold asked about and a coin handed over all carry on without it."""
+    purse = f"a purse of {'9' * 4400} gp"
+    assert coins_in([purse, "3 sp"]) == 30
+    assert _counted(f"{'9' * 4400} arrows")[0] == 1
+    assert not _part_of(f"{'9' * 4400} gold pieces", "give a gold coin to berta")
+    session = crossroads_session()
+    session.state.party["mira"].inventory.append(purse)
+    found, text = sheet_text(session, "mira", None)
+    assert found and "Mira" in text
 
 
 def test_whose_sheet_a_typed_name_means() -> None:

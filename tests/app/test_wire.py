@@ -115,6 +115,15 @@ def test_malformed_arguments_are_sent_back_as_an_empty_object() -> None:
     assert sent[2]["tool_calls"][0]["function"]["arguments"] == "{}"
 
 
+def test_half_an_emoji_is_sent_as_a_replacement_character() -> None:
+    """A model cutting an emoji in two sends a lone surrogate; the request must still encode."""
+    cut = {**CALL, "function": {"name": "set_flag", "arguments": '{"value": "smiles \\ud83d"}'}}
+    said = {"role": "user", "content": "hi \ud83d\ude00 and \udc00"}
+    sent = wire_messages([SYSTEM, said, assistant(tool_calls=[cut]), RESULT])
+    body = json.dumps(sent, ensure_ascii=False).encode("utf-8")  # raises on a lone surrogate
+    assert "smiles \ufffd" in body.decode() and "hi \U0001f600 and \ufffd" in body.decode()
+
+
 def test_nesting_is_measured_without_parsing() -> None:
     assert nesting_depth("[" * 1000) == 1000
     assert nesting_depth('{"a": "[[[[", "b": [1, [2]]}') == 3

@@ -124,6 +124,8 @@ HOLDOUT35 = DATA_DIR / "referee" / "holdout35.toml"
 """The thirty-fifth holdout: written apart from the parser, frozen, reported once."""
 HOLDOUT36 = DATA_DIR / "referee" / "holdout36.toml"
 """The thirty-sixth holdout: written apart from the parser, frozen, reported once."""
+HOLDOUT37 = DATA_DIR / "referee" / "holdout37.toml"
+"""The thirty-seventh holdout: written apart from the referee, frozen, reported once."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

@@ -56,6 +56,7 @@ from tests.referee_corpus import (
     HOLDOUT34,
     HOLDOUT35,
     HOLDOUT36,
+    HOLDOUT37,
     INTENTS,
     Corpus,
     CorpusError,
@@ -103,6 +104,7 @@ FILES = {
     "holdout34": HOLDOUT34,
     "holdout35": HOLDOUT35,
     "holdout36": HOLDOUT36,
+    "holdout37": HOLDOUT37,
 }
 
 

@@ -72,6 +72,7 @@ from tests.referee_corpus import (
     HOLDOUT34,
     HOLDOUT35,
     HOLDOUT36,
+    HOLDOUT37,
     Line,
     Step,
     build_situation,
@@ -437,7 +438,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 37))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 38))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -478,6 +479,7 @@ def main() -> None:
         ("holdout34.toml", HOLDOUT34),
         ("holdout35.toml", HOLDOUT35),
         ("holdout36.toml", HOLDOUT36),
+        ("holdout37.toml", HOLDOUT37),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

@@ -33,15 +33,7 @@ from app.display.screentext import plain
 from app.display.tablelog import TableLog, window_entries
 from app.dm.safety import veil_text
 from app.saves import SAVES_DIR, SaveError
-from app.session import (
-    declaring,
-    presence,
-    retelling,
-    takingback,
-    turnlog,
-    turntaking,
-    veiling,
-)
+from app.session import declaring, presence, retelling, takingback, turnlog, turntaking, veiling
 from app.session.hygiene import clean_line
 from app.session.keeping import (
     START_ADVICE,
@@ -422,14 +414,17 @@ class ConsoleGame:
 
     async def keep_time(self) -> None:
         """Before asking for a line: a fight turn whose player is away or out of time
-        passes (and the DM plays on); a player out of time passes. Said, and saved."""
-        before = turntaking.turn_mark(self.session)
-        notice = turntaking.keep_time(self.session)
-        if notice:
-            self.console.print(plain(notice, style="yellow"))
-        if notice and self.session.can_advance():
+        passes (and the DM plays on, until a turn someone at the table may take comes up:
+        the next may be the away player's again). Said, and saved."""
+        for _ in range(turntaking.MAX_PASSES):
+            before = turntaking.turn_mark(self.session)
+            notice = turntaking.keep_time(self.session)
+            if notice:
+                self.console.print(plain(notice, style="yellow"))
+            if not (notice and self.session.can_advance()):
+                break
             await self.play_turns()
-        elif turntaking.turn_mark(self.session) != before:
+        if turntaking.turn_mark(self.session) != before:
             await self.autosave()
 
     async def run(self) -> None:

@@ -28,6 +28,11 @@ def fight_turn_taken(session: GameSession, character: str, reason: Reason) -> No
         hotseat.log(state, player, reason, seconds=hotseat.elapsed(state))
 
 
+MAX_PASSES = 24
+"""Turns of away players passed in a row before the front end asks the table anyway (a
+fight of away players and foes only waits instead of playing itself, so this is a guard)."""
+
+
 def keep_time(session: GameSession, now: datetime | None = None) -> str:
     """The table's clock, checked by the front ends every moment they can: a player out of
     time passes (in exploration) or their character's turn ends (in a fight, through the

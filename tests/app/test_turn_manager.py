@@ -178,6 +178,21 @@ def test_an_away_players_fight_turn_passes_through_end_turn() -> None:
     assert session.can_advance()
 
 
+def test_the_console_passes_one_away_turn_after_another(tmp_path: Path) -> None:
+    """Thorin's turn passes, the DM plays on — and the next turn is Aria's, whose player is
+    away too: it passes as well, before anybody is asked for a line."""
+    state, fight = fight_for_two()
+    ids = [c.id for c in fight.order]
+    aria = fight.order.pop(ids.index("aria"))
+    fight.order.insert([c.id for c in fight.order].index("thorin") + 1, aria)
+    fight.turn_index = [c.id for c in fight.order].index("thorin")
+    session = session_for(state)
+    seating.away(session, "Ben", None)
+    game, said = console_game(session, tmp_path, [])
+    asyncio.run(game.run())
+    assert "Thorin's turn passes" in said() and "Aria's turn passes" in said()
+
+
 def test_with_everyone_away_a_fight_waits_instead_of_playing_itself() -> None:
     state, fight = fight_for_two()
     fight.turn_index = [c.id for c in fight.order].index("thorin")

@@ -15,6 +15,7 @@ from app.world.actions import PlayerAction
 from app.world.campaign import TriggerSpec
 from app.world.campaignfile import load_campaign
 from app.world.challengespec import Effects
+from app.world.facts import holds
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.when import Fact
@@ -213,3 +214,23 @@ def test_a_trigger_that_moves_the_party_waits_for_the_fight_to_end() -> None:
     run_triggers(state, "after_tools")
     run_triggers(state, "after_tools")
     assert state.scene.id == "inn" and "flee_up" in state.fired_triggers
+
+
+def test_the_mercy_ending_needs_grubnak_alive_to_make_the_promise() -> None:
+    """Grubnak killed and his goblins giving up is a victory, not the ending in which he
+    swears on his helmet; with him surrendered, it is mercy."""
+    from tests.referee_corpus import Situation, build_situation
+
+    def ending(dead: list[str]) -> str | None:
+        state = build_situation(Situation.model_validate({
+            "campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+            "flags": {"guards_passed": True, "tam_found": True}, "dead": dead}))  # fmt: skip
+        for c in state.creatures.values():
+            if c.encounter == "grubnak_band" and c.vitals.hp > 0:
+                c.left = "surrendered"
+        state.defeated.append("grubnak_band")
+        endings = state.campaign.endings if state.campaign else []
+        return next((e.id for e in endings if e.when is not None and holds(e.when, state)), None)
+
+    assert ending(["grubnak"]) == "victory"
+    assert ending(["goblin-1"]) == "mercy"

@@ -98,8 +98,9 @@ def test_a_game_with_no_turns_and_an_ended_game(tmp_path: Path) -> None:
     code, out, _ = run("saves", "export", "ended", "--saves-dir", str(saves), "--out", "-")
     assert code == 0
     assert out.rstrip().endswith(
-        "## The end — Steel in the Dark\n\nGrubnak's band lies scattered in the tunnel. You carry "
-        "Tam up the stairs to Berta's arms, and the inn drinks to you until dawn."
+        "## The end — Steel in the Dark\n\nGrubnak's band is broken, and the tunnel under the inn "
+        "falls quiet. Tam is back in Berta's arms before the night is out, and the inn drinks to "
+        "you until dawn."
     )
 
 

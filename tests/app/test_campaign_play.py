@@ -234,3 +234,16 @@ def test_the_mercy_ending_needs_grubnak_alive_to_make_the_promise() -> None:
 
     assert ending(["grubnak"]) == "victory"
     assert ending(["goblin-1"]) == "mercy"
+
+
+def test_the_locket_lies_on_the_cairn_only_until_the_party_has_it() -> None:
+    from app.world.view import scene_description
+    from tests.referee_corpus import Situation, build_situation
+
+    cave = {"campaign": "drowned_bell", "scene": "sea_cave"}
+    state = build_situation(Situation.model_validate(cave))
+    assert "locket" in scene_description(state, state.campaign)
+    given = build_situation(
+        Situation.model_validate({**cave, "give": {"cass": ["tarnished locket"]}})
+    )
+    assert "locket" not in scene_description(given, given.campaign)  # Wendel's, in Cass's hand

@@ -15,7 +15,6 @@ from app.world.actions import PlayerAction
 from app.world.campaign import TriggerSpec
 from app.world.campaignfile import load_campaign
 from app.world.challengespec import Effects
-from app.world.facts import holds
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.newgame import new_game
 from app.world.when import Fact
@@ -216,24 +215,11 @@ def test_a_trigger_that_moves_the_party_waits_for_the_fight_to_end() -> None:
     assert state.scene.id == "inn" and "flee_up" in state.fired_triggers
 
 
-def test_the_mercy_ending_needs_grubnak_alive_to_make_the_promise() -> None:
-    """Grubnak killed and his goblins giving up is a victory, not the ending in which he
-    swears on his helmet; with him surrendered, it is mercy."""
-    from tests.referee_corpus import Situation, build_situation
-
-    def ending(dead: list[str]) -> str | None:
-        state = build_situation(Situation.model_validate({
-            "campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
-            "flags": {"guards_passed": True, "tam_found": True}, "dead": dead}))  # fmt: skip
-        for c in state.creatures.values():
-            if c.encounter == "grubnak_band" and c.vitals.hp > 0:
-                c.left = "surrendered"
-        state.defeated.append("grubnak_band")
-        endings = state.campaign.endings if state.campaign else []
-        return next((e.id for e in endings if e.when is not None and holds(e.when, state)), None)
-
-    assert ending(["grubnak"]) == "victory"
-    assert ending(["goblin-1"]) == "mercy"
+def test_the_mercy_ending_says_nothing_the_fight_may_have_undone() -> None:
+    """The band surrenders with Grubnak dead or alive: the ending's words fit either (it
+    once had him swear on his helmet, dead on the floor)."""
+    mercy = next(e for e in load_campaign(CAMPAIGNS_DIR / "crossroads").endings if e.id == "mercy")
+    assert "Grubnak, spoon thrown down" not in mercy.text and "carry Tam" not in mercy.text
 
 
 def test_the_locket_lies_on_the_cairn_only_until_the_party_has_it() -> None:

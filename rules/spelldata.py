@@ -142,8 +142,10 @@ class Spell(SrdData):
 
     @property
     def harmful(self) -> bool:
-        """Aimed at foes: it attacks, forces a save, deals damage, imposes conditions."""
-        return bool(self.attack or self.save or self.damage or self.conditions or self.hostile)
+        """Aimed at foes: it attacks, forces a save, deals damage, imposes conditions (not
+        one a friend is glad of: Invisibility hides whom it touches)."""
+        hindering = any(c is not Condition.INVISIBLE for c in self.conditions)
+        return bool(self.attack or self.save or self.damage or hindering or self.hostile)
 
     def roll_count(self, caster_level: int, slot: int) -> int:
         """Attack rolls one casting makes at this caster level and slot."""

@@ -41,8 +41,8 @@ def _named_outright(ctx: Context) -> bool:
 def _armed(ctx: Context) -> bool:
     """A weapon named (not one held back: "instead of lifting his mace"), or an attack verb
     misspelled ("atack")."""
-    if _HELD_BACK.search(ctx.said):
-        return False
+    if _HELD_BACK.search(ctx.said) or _PICKED_UP.match(ctx.said):
+        return False  # ("pick up my dagger, then tie up the goblin": no blow with it)
     if any(has_phrase(ctx.said, w) for w in ctx.vocab.weapons):
         return True
     first = ctx.said.split()[0]
@@ -55,6 +55,11 @@ _HELD_BACK = re.compile(
     r"(?:my|his|her|their|the)\b"
 )
 """A weapon named only as held back ("instead of lifting his mace", "lowers her bow")."""
+_PICKED_UP = re.compile(
+    r"^(?:i |then )?(?:pick|picks) (?:up )?(?:my|his|her|the) \w+(?: up)?\W+(?:and |then )+"
+    r"(?!(?:hit|stab|attack|strike|swing|throw|slash|cut|shoot)\b)"
+)
+"""A weapon picked up first, and some other deed after ("pick up my dagger, then tie …")."""
 _HURT = frozenset({"wounded", "last", "other"})
 """Descriptions that, said alone in a fight, call for a blow ("the wounded one!"): a foe
 near its end, the last, the other one."""

@@ -16,7 +16,7 @@ from app.understanding.ways import (
     shut_ways,
     to_someone_there,
 )
-from app.understanding.words import has_phrase, name_score, verb_at
+from app.understanding.words import has_phrase, name_score, normalise, verb_at
 from app.world.wording import the
 
 
@@ -83,6 +83,9 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     if kind == "take" and _TAKEN_BREATH.match(rest):
         return ctx.intent("ask", confidence=0.2, note=f"{MOOD}{ctx.raw}")  # "takes a steadying
         # breath": how one steels oneself, nothing taken
+    held_out = handed_to(ctx, at) if kind == "take" else None
+    if held_out is not None:  # "Aria, take this potion": held out to her, given
+        return held_out
     if kind == "take":
         here = ctx.named("item_here", text=rest)
         lying = ctx.scope.of("item_here")
@@ -220,6 +223,35 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     note = f"only {holders[0]} carries that" if holders else "nothing like that is carried"
     held = (item,) if item and holders else ()  # what was meant, though not theirs to use
     return ctx.intent("ask", targets=held, item=item if held else None, confidence=0.3, note=note)
+
+
+_HAND_OVER = re.compile(
+    r"^(?:here|ok|okay|oi|hey|right)?,?\s*([\w']+(?: [\w']+)?),?\s+(?:you\s+)?"
+    r"(?:take|takes|have|hold|keep|catch|grab)\s+(.+)$"
+)
+"""A friend called by name and bidden to take a thing ("here, Aria, take …", "Ione, you
+hold …")."""
+_THIS = re.compile(r"^\S+\s+(?:this|it|these)\b")
+"""The thing held out, not named ("take this")."""
+
+
+def handed_to(ctx: Context, at: int) -> Intent | None:
+    """ "Aria, take this potion", "here Mira, you take the locket": a thing of the typist's
+    held out to the friend called, given to them; ``None`` when nobody is called so."""
+    called = _HAND_OVER.match(ctx.said) or _HAND_OVER.match(normalise(ctx.raw))
+    if called is None:
+        return None
+    to = [p for p in ctx.named("member", "npc", text=called.group(1)) if p.id != ctx.actor]
+    if not to:
+        return None
+    rest = called.group(0)[called.start(2) - 1 :]
+    carried = ctx.named("carried", text=rest)
+    if not carried and _THIS.match(rest) and ctx.campaign is not None:
+        own = [c for c in ctx.named("carried") if c.id in ctx.campaign.items]
+        carried = own if len(own) == 1 else []  # "take this", with one thing of the story
+    if not carried:
+        return None
+    return ctx.intent("give", targets=(to[0].id, carried[0].id), item=carried[0].id)
 
 
 _JUST_IT = re.compile(

@@ -58,3 +58,17 @@ def same(one: Intent, other: Intent) -> bool:
     if one.kind == "cast" and one.spell is not None and one.spell == other.spell:
         return True  # "bless ione and me then …": the blessing, on one or on both
     return one.target == other.target or not one.target or not other.target
+
+
+def aimed_after(whole: Intent, read: list[Intent], pieces: list[str]) -> bool:
+    """The blow first and at whom after it, as two clauses ("dagger throw, goblin 2"): one
+    blow at the one named, which the whole line read as one already sees."""
+    return (
+        len(read) == len(pieces) == 2
+        and whole.kind in ("attack", "cast")
+        and bool(whole.targets)
+        and all(c.kind == whole.kind for c in read)
+        and read[1].targets == whole.targets != read[0].targets
+        and read[0].confidence < whole.confidence
+        and len(pieces[1].split()) <= 3
+    )

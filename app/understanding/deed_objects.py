@@ -156,3 +156,17 @@ def posture(ctx: Context, target: str | None) -> Intent:
     on = person or seat
     return ctx.intent("improvise", targets=(on,) if on else (), action="auto",
                       extra=("posture", "0"), confidence=0.8)  # fmt: skip
+
+
+_BODY = r"(?:hand|hands|arm|arms|throat|neck|leg|legs|shoulder|collar|wrist|ear|hair|tail)\b"
+
+
+def kit_taken_up(ctx: Context, rest: str) -> bool:
+    """Gear of one's own or a friend's taken up ("my dagger", "mira's rope"), not a hand
+    laid on a foe ("his arm", "the goblin's ear")."""
+    names = "|".join(re.escape(s.name.split()[0].lower()) for s in ctx.state.party.values())
+    own = (
+        rf"^\W*(?:up\s+)?(?:my|our|(?:{names})(?:'s)?)\s+"
+        rf"(?!{_BODY}|and\b|then\b|to\b|by\b|with\b|from\b|off\b|out\b|up\b|away\b|back\b)\w+"
+    )
+    return re.match(own, rest) is not None

@@ -4,6 +4,7 @@
   fighting Mira" — the foes engaged with that person, else the last to attack them;
 - by what was last done to or by it, from the ledger: "the one Mira just hit", "whichever
   bit me", "the same one", "finish it off";
+- by who holds it: "the rat Thorin is holding", "the one in my grip" (``held_foes``);
 - by its gear: "the goblin with the spoon", "the one with the javelin";
 - by its standing among the others: "the big one", "the boss", "the little one".
 
@@ -18,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+from app.understanding.held_foes import held_foes
 from app.understanding.scope import Thing
 from app.understanding.vocabulary import ENGLISH
 from app.world.ledger import ActionPerformed
@@ -222,6 +224,9 @@ def describe(said: str, pool: list[Thing], state: GameState, actor: str | None) 
     kinds |= {k + "s" for k in kinds}
     foe = "|".join(re.escape(w) for w in sorted(kinds | set(_FOE), key=len, reverse=True))
     blows = _Blows(state)
+    held = held_foes(said, foe, names, people, ids, state)
+    if held is not None:  # "the rat Thorin is holding", "the one in my grip"
+        return Described(*held)
     return (
         _doing(said, foe, names, people, ids, state, blows)
         or _done_by(said, foe, names, people, ids, state, blows, pool)
@@ -327,7 +332,11 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
     what the story's description of one says they wear ("the one in the saucepan")."""
     m = re.search(r"\b(?:with|holding|wielding|carrying|wearing|in)\s+"
                   r"(?:the|a|an|that|his|her|its)\s+(\w+(?:\s\w+)?)", said)  # fmt: skip
-    m = m or re.search(r"\bat\s+(?:his|her|its)\s+(\w+(?:\s\w+)?)", said)  # "at his helmet"
+    m = m or re.search(
+        r"\b(?:at|on|under|into|through|against|off|across)\s+(?:his|her|its)\s+"
+        r"(\w+(?:\s\w+)?)",
+        said,
+    )  # "at his helmet", "down on his saucepan"
     m = m or re.search(r"\bthe\s+(\w+)\s+(?:out of|from|off(?: of)?)\s+(?:his|her|its)\b", said)
     # ("whack the spoon out of his hand": the one with the spoon)
     nick = _NICKNAMED.search(said)  # "saucepan head": named by what he wears

@@ -101,10 +101,12 @@ def one_deed(read: list[Intent]) -> list[Intent]:
             continue  # "put my ear to the trapdoor and listen": the one listening
         if last is not None and last.extra[:1] == ("help",) and _HELPING.search(clause.text):
             continue  # "help Thorin, distract it so he gets a clean hit": how one helps
+        if last is not None and _what_it_does(last, clause):
+            continue  # "sacred flame, finish her", "thunderwave! knock them back": the one deed
         if (
             last is not None
             and clause.kind == last.kind == "attack"
-            and clause.targets == last.targets
+            and (clause.targets == last.targets or _POINTED.search(clause.text))
             and _CLOSING.match(last.text)
             and not _AGAIN.search(clause.text)
         ):  # "charge rat 1 and hit it": how one blow is struck, not two (with the weapon the
@@ -125,6 +127,30 @@ _CLOSING = re.compile(
 )
 """A clause that closes in on a foe: with a blow at the same foe after it, one attack."""
 _AGAIN = re.compile(r"\b(?:again|twice|second|another|once more)\b", re.IGNORECASE)
+_ENDING = re.compile(
+    r"^\W*(?:and\s+)?(?:finish|finishes|kill|kills|end|ends|drop|drops|take out|"
+    r"takes out|put|puts)\b",
+    re.IGNORECASE,
+)
+"""What a spell is to do to its mark ("sacred flame, *finish* her"), not a blow of its own
+("bless the party then *whack* her")."""
+_POINTED = re.compile(r"\b(?:it|him|her|them|that one)\b", re.IGNORECASE)
+
+
+def _what_it_does(means: Intent, clause: Intent) -> bool:
+    """A blow or spell named, then what it is to do, said short with no means of its own
+    ("shortsword, stab her", "sacred flame, finish her", "thunderwave! knock them both
+    back"): one deed, not a second one waiting for the next turn."""
+    if _AGAIN.search(clause.text) or len(clause.text.split()) > 9:
+        return False
+    same = clause.targets in ((), means.targets) or _POINTED.search(clause.text) is not None
+    plain_blow = clause.kind == "attack" and not clause.item and not clause.action
+    if means.kind == "attack" and means.item and len(means.text.split()) <= 2:
+        return same and plain_blow  # "shortsword, stab her": the blade, then the blow
+    if means.kind != "cast" or not means.spell or not same:
+        return False
+    pushed = means.spell == "thunderwave" and (clause.action or "").startswith("shove")
+    return pushed or (plain_blow and _ENDING.match(clause.text) is not None)
 
 
 _GRABBED = re.compile(

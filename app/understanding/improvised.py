@@ -23,6 +23,7 @@ from app.understanding.deed_objects import (
     WEAPON_WORDS,
     foe_at_hand,
     grabs_a_thing,
+    kit_taken_up,
     object_is_a_thing,
     posture,
     to_bind,
@@ -370,6 +371,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if deed.key == "throw" and weapon:  # "throw handaxe at the boss": a thrown attack
             return ctx.intent("attack", targets=(target,), action="thrown", item=weapon[0],
                               confidence=0.9)  # fmt: skip
+        if deed.key == "grab" and kit_taken_up(ctx, rest):
+            return None  # "take mira's rope and tie up the boss": gear taken up, no blow
         thing = deed.key == "grab" and grabs_a_thing(ctx)  # "grab the torch off the wall"
         if deed.key == "grab" and not thing and re.search(r"^\W*(?:up )?an? \w+ and ", rest):
             return None  # "pick up a thighbone and club skeleton 1 with it": no hold on him

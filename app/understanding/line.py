@@ -20,7 +20,7 @@ from app.understanding.again import joined, repeated
 from app.understanding.bare import AT_THROAT
 from app.understanding.blow_offered import blow_with_the_offer
 from app.understanding.clauses import QUOTED_SPEECH, mentions_back, propose, refer_back
-from app.understanding.cut_or_whole import plainer, same, target_stolen
+from app.understanding.cut_or_whole import aimed_after, plainer, same, target_stolen
 from app.understanding.darts import is_darts, shared_darts
 from app.understanding.features import BONUS_MOVES, names_a_feature
 from app.understanding.fight_moves import fight_moves
@@ -390,6 +390,8 @@ def _understand(
         # read as nothing whole ("ow. how much hp do i have now?"), or at a foe only
         # described, where the blow's own words name one ("… and stabs grubnak")
         return replace(read[0], text=whole.text)
+    if aimed_after(whole, read, [p.text for p in pieces]):
+        return whole  # "dagger throw, goblin 2": one throw, at goblin 2
     if both_at_one(whole, read):
         return whole  # "shortsword in one hand, dagger in the other, both at goblin 1"
     if len(read) == 1 and read[0].kind == "attack" and read[0].action == "both":

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from app.understanding.fighting_words import HOLDS, refine_hold
+from app.understanding.held_foes import held_spans
 from app.understanding.intent import Intent
 from app.understanding.negation import NEGATING
 from app.understanding.positions import step_away
@@ -173,6 +174,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             if action == "hide" and at >= 0 and _skin(ctx.said, at):  # "the hide curtain":
                 later = verb_at(ctx.said[at + 4 :], phrase)  # a thing; a hiding after it
                 at = at + 4 + later if later >= 0 and not _skin(ctx.said, at + 4 + later) else -1
+            if action in HOLDS and any(a <= at < b for a, b in held_spans(ctx.said)):
+                continue  # "the grappled one, shortsword": the held foe, no grapple
             if at >= 0 and not hypothetical(ctx.said, at) and not _a_name(ctx, phrase):
                 before = ctx.said[:at].split()[-1:]
                 word = ctx.said[at:].split()[:1]

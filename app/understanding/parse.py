@@ -22,6 +22,7 @@ from app.understanding.addressing import (
     to_a_player,
     ultimatum,
 )
+from app.understanding.carrying import handed_to
 from app.understanding.deed_kinds import SUBDUING, deed_of
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
@@ -164,6 +165,9 @@ def understand_clause(
     who = (called_last(ctx) if named is None else None) or named  # ("Bless us, Sela?": hers)
     if who is not None and who != actor and (other := acting_for(ctx, who)) is not None:
         return other
+    handed = handed_to(ctx, 0) if named is not None and named != actor else None
+    if handed is not None:  # "Aria, take this potion": the typist's, held out to her
+        return handed
     if named is not None and named != actor:
         said = for_the_speaker(said, raw, actor, state)  # "Cass, cast guidance on me"
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))

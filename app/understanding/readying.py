@@ -68,7 +68,16 @@ def readying(ctx: Context) -> Intent | None:
     when = _first(rest, words.get("when", ()))
     if when is not None:
         trigger = rest[when[0] :].strip()
-        for lead in ("for when ", "when ", "until ", "till ", "til ", "for "):
+        for lead in (
+            "just in case ",
+            "in case ",
+            "for when ",
+            "when ",
+            "until ",
+            "till ",
+            "til ",
+            "for ",
+        ):
             if trigger.startswith(lead) and len(trigger) > len(lead):
                 trigger = trigger[len(lead) :]
                 break

@@ -400,7 +400,7 @@ def subject_said(ctx: r.Context, said: str) -> tuple[str, str | None]:
     opens with ("ok ione climbs up"), and without the words that open what they do ("Ione:
     fine, i climb the ladder")."""
     said, named = r.subject(ctx, said)
-    bidden = _BIDDEN.match(said) if named is None else None
+    bidden = _BIDDEN.match(said) if named is None and not _MADE_SO.search(said) else None
     if bidden is not None:  # "I'll have Mira sneak outside": Mira's deed
         opened, called = r.subject(ctx, said[bidden.end() :])
         said, named = (opened, called) if called is not None else (said, None)
@@ -415,6 +415,11 @@ def subject_said(ctx: r.Context, said: str) -> tuple[str, str | None]:
 _BIDDEN = re.compile(r"^(?:i'll |i will |i |we'll |we will |we )?(?:have|make|let) (?=\w)")
 """A friend bidden to act by the one typing ("I'll have Mira sneak outside"): their deed
 (never "get Wren back up", a friend helped)."""
+
+
+_MADE_SO = re.compile(r"^(?:\S+ ){1,3}(?:invisible|unseen|visible)\b")
+"""A friend made so by the one typing ("make Thorin invisible"): the typist's spell, not
+the friend's deed."""
 
 
 def told_of_the_actor(said: str, actor: str | None, state: GameState) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from app.understanding.readings import Context
+from rules.conditions import Condition
 from rules.srd import srd
 
 _VERBS: dict[str, tuple[str, ...]] = {
@@ -57,6 +58,28 @@ def spell_by_verb(ctx: Context) -> tuple[int, str] | None:
         )  # "set fire to the spilled ale": a thing burnt, no spell at a foe
         return (said.end() - 1, fitting[0]) if len(fitting) == 1 and not at_a_thing else None
     return None
+
+
+_UNSEEN = re.compile(
+    r"\b(?:make|makes|making|turn|turns|turning|render|renders)\s+(?:[\w']+\s+){1,2}?invisible\b|"
+    r"\b(?:go|goes|going|turn|turns|turning|become|becomes|becoming|vanish|vanishes)\s+"
+    r"invisible\b"
+)
+"""Someone made unseen ("make Thorin invisible", "Aria turns invisible")."""
+
+
+def spell_by_effect(ctx: Context) -> tuple[int, str] | None:
+    """(position, spell id) of the caster's one spell that makes its mark invisible, when
+    the line says to make someone so; ``None`` otherwise."""
+    said = _UNSEEN.search(ctx.said)
+    sheet = ctx.state.party.get(ctx.actor or "")
+    if said is None or sheet is None:
+        return None
+    table = srd().spells
+    hiding = [
+        s for s in sheet.spells if s in table and Condition.INVISIBLE in table.get(s).conditions
+    ]
+    return (said.start(), hiding[0]) if len(hiding) == 1 else None
 
 
 def harming(spells: list[str], kind: str | None) -> list[str]:

@@ -13,7 +13,7 @@ from rapidfuzz import fuzz
 
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
-from app.understanding.spell_verbs import harming, spell_by_verb
+from app.understanding.spell_verbs import harming, spell_by_effect, spell_by_verb
 from app.understanding.words import has_phrase, normalise, phrase_at
 from app.world.state import GameState
 from rules.srd import srd
@@ -132,7 +132,7 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
     if mocked is not None:  # "sings a mocking little ditty at the thrall": the bard's cantrip
         found.append((mocked.start(), "vicious_mockery"))
     if not found:
-        return _healing_spell(ctx) or _described(ctx) or spell_by_verb(ctx)
+        return _healing_spell(ctx) or _described(ctx) or spell_by_verb(ctx) or spell_by_effect(ctx)
     # the caster's own spells first, then the earliest mention
     found.sort(key=lambda p: (p[1] not in known, p[0]))
     return found[0]

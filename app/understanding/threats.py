@@ -40,6 +40,8 @@ THREATS = re.compile(
     r"\b(surrender|give up|yield|drop (?:your|those|the|yer|that|them) \w+|lay down (?:your|those)|"
     r"on your knees|back off|get lost|begone|be gone|scram|clear off|get out of here|"
     r"or (?:die|you die|you'?re dead|you'?re done|else|i'?ll kill you)|"
+    r"(?:stay down|don'?t (?:move|get up)|stay where you are)\W+(?:\w+\W+){0,2}"
+    r"or (?:i|we)(?:'ll| will)|"
     r"(?:scare|drive|chase) (?:them|it|him|her|the \w+) (?:off|away)|"
     r"(?:tell|tells|telling|order|orders|ordering|shout at|yell at|scream at|bark at|command|"
     r"commands|commanding|growl at|growls at|snarl at|snarls at|warn|warns|warning) "

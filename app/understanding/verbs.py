@@ -156,7 +156,9 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     said_at = ctx.said.find(srd().spells.get(spell).name.lower()) if spell in srd().spells else -1
     aimed = ctx.with_said(ctx.said[said_at:]) if said_at > 0 else ctx  # (not "steadies herself
     # against a rock, … sings a healing word toward Brother Cass": him)
-    if self_target(aimed) and ctx.actor and not harmful:  # ("fire bolt the one that's
+    if (
+        (self_target(aimed) or _HEALS_SELF.search(ctx.said)) and ctx.actor and not harmful
+    ):  # ("fire bolt the one that's
         members.insert(0, ctx.actor)  # stabbing me": me, in a description of the foe)
     others = [t.id for t in ctx.named("npc", "feature")]
     # "healing word on Ione then rapier the one still standing": the friend named with
@@ -186,8 +188,8 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     spread = spread_over(ctx, spell, pick.ids)
     if spread:  # "magic missile on the rats, spread them out": a dart at each
         targets: tuple[str, ...] = spread
-    elif pick.named and not friend_first:
-        targets = pick.ids
+    elif pick.named and (pick.ids or not members) and not friend_first:
+        targets = pick.ids  # (a foe named; not "invisibility on myself", named by nobody)
     elif friend_first:  # "healing word on Ione then rapier the one still standing"
         targets = tuple(friend_first)
     else:
@@ -208,6 +210,13 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if immune:
         return ctx.intent("cast", spell=spell, targets=targets, confidence=0.3, note=immune)
     return ctx.intent("cast", spell=spell, targets=targets)
+
+
+_HEALS_SELF = re.compile(
+    r"\b(?:heal|heals|cure|cures|patch up|patches up|mend|mends)\s+"
+    r"(?:myself|me|herself|himself)\b"
+)
+"""Healing said of the caster before the spell is named ("I heal myself with healing word")."""
 
 
 def fight_in_view(ctx: Context, anyone: bool = False) -> tuple[str, ...]:

@@ -100,6 +100,9 @@ def _fight(state: GameState) -> Iterator[Problem]:
     yield from _unknown("state.encounter.order", ids, state.known_ids(), "in the party or world")
     if len(set(ids)) != len(ids):
         yield Problem("state.encounter.order", "names someone twice")
+    if state.party and not set(ids) & set(state.party):
+        yield Problem("state.encounter.order", "holds nobody of the party: the foes would "
+                      "take turns for ever")  # fmt: skip
     if fight.turn_index >= len(ids):
         yield Problem(
             "state.encounter.turn_index",

@@ -455,9 +455,15 @@ class GameSession:
         that leaves the fight where it was (the DM never ended it) stops the run instead of
         looping: the players see an error and the DM is asked again on /retry. A blow
         declared as the fight began is its striker's line when their turn comes."""
+        streak = 0  # foe turns in a row: a fight nobody of the party can end is stopped
         while self._carry_declared() or self.can_advance():
             failed = False
             foe = self.foe_turn
+            streak = streak + 1 if foe else 0
+            if foe and self.state.encounter and streak > 3 * len(self.state.encounter.order) + 3:
+                said = "the foes have had three rounds with nobody of the party in the fight"
+                yield ErrorEvent(message=f"{said}; nothing more is played", recoverable=True)
+                return
             encounter = self.state.encounter
             where = (encounter.round, encounter.turn_index) if encounter else None
             async with aclosing(self.process()) as turn:  # closed at once if we stop early

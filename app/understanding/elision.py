@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from app.understanding.intent import Intent
+from app.world.state import GameState
 
 _ELIDED = re.compile(
     r"^\W*(?:(?:and|then|also)\s+)*(at|to|into|onto|on|with|through|down|up|under|behind|over|"
@@ -20,7 +21,10 @@ GAZE = re.compile(
 )
 """A clause that looks on the way the one before it looked ("look at the sea and then down
 at the boats"): a gaze, not a way down."""
-_LEAD = re.compile(r"^\W*(?:(?:i|we|then|and|now|quickly|carefully)\s+)*", re.IGNORECASE)
+_LEAD = re.compile(
+    r"^\W*(?:(?:i|we|then|and|now|quickly|carefully|ok|okay|so|right|alright|well)\W*\s+)*",
+    re.IGNORECASE,
+)
 """Words before a clause's verb that the verb is borrowed without."""
 
 
@@ -86,3 +90,43 @@ def after_move(intent: Intent) -> bool:
         ) or bool(COMING_BACK.search(intent.text))  # ("… then come straight back down")
     unsure = intent.confidence < 0.6 and bool(intent.note)
     return unsure and intent.kind in ("attack", "take", "examine", "challenge", "talk")
+
+
+def gone_on(
+    intent: Intent,
+    words: str,
+    before: list[Intent],
+    state: GameState,
+    read_at: Callable[[str, GameState], Intent],
+) -> Intent:
+    """A clause after a sure going, read where the going leads when it means nothing here:
+    "back to the harbour, then down to the beach" names the harbour's way to the beach,
+    which the lighthouse has not. A clause that reads here (a going told twice: "head back
+    in and get out of this rain") is left as it is."""
+    if (intent.kind != "ask" and not after_move(intent)) or not _PLACE_NAMED.search(words):
+        return intent  # (not "… and out of here": the same going, told again)
+    ahead = _where_gone(state, before)
+    if ahead is state:
+        return intent
+    there = read_at(words, ahead)
+    return there if there.kind == "move" and there.confidence >= 0.8 else intent
+
+
+_PLACE_NAMED = re.compile(r"\b(?:to|towards|toward|into|for)\s+(?:the\s+)?(?!here\b|there\b)\w{3,}")
+"""A place named after a word of going ("on to the shore"), not "out of here"."""
+
+
+def _where_gone(state: GameState, read: list[Intent]) -> GameState:
+    """The world as a later clause of a line sees it: after a clause that surely goes
+    somewhere (out of a fight), the party stands there."""
+    if state.encounter is not None or state.campaign is None:
+        return state
+    gone = next(
+        (r.target for r in reversed(read) if r.kind == "move" and r.target and r.confidence >= 0.8),
+        None,
+    )
+    spec = state.campaign.scenes.get(gone or "")
+    if gone is None or spec is None or gone == state.scene.id:
+        return state
+    there = state.scene.model_copy(update={"id": gone, "name": spec.name})
+    return state.model_copy(update={"scene": there})

@@ -133,7 +133,7 @@ def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
             or any(  # a word made from a verb ("jumpy", "swinger") is no slip of it
                 word.endswith(end)
                 and len(word) - len(end) >= 3
-                and word[: -len(end)] in verbs | known
+                and (word[: -len(end)] in verbs or word[: -len(end)] in known)
                 for end in _MADE_WITH
             )
         )

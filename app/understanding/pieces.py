@@ -24,7 +24,7 @@ from app.understanding.clauses import (
     own_deed,
     refer_back,
 )
-from app.understanding.elision import after_move, borrowed_verb
+from app.understanding.elision import after_move, borrowed_verb, gone_on
 from app.understanding.going import ONLY_WAY
 from app.understanding.intent import Intent
 from app.understanding.joining import (
@@ -98,8 +98,8 @@ def read_pieces(
     hands = [p for p in pieces if in_hand(p)]  # "a blade in one hand, one in the other"
     hands = hands if len(hands) < len(pieces) else []
 
-    def reader(text: str) -> Intent:
-        return understand_clause(text, actor, state, campaign, language=language)
+    def reader(text: str, where: GameState = state) -> Intent:
+        return understand_clause(text, actor, where, campaign, language=language)
 
     hailed = ""  # a friend just called by name ("… Thorin, stand guard"): the next words
     for at, piece in enumerate(pieces):  # are theirs
@@ -137,6 +137,7 @@ def read_pieces(
             continue
         filled = borrowed_verb(piece.text, words, [(s, r) for _, s, r in read], reader)
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
+        intent = gone_on(intent, filled or words, [r for _, _, r in read], state, reader)
         sent = calling.sent_named(f"{piece.text}!", state) if intent.kind == "move" else None
         if sent:  # "go home corin! …": his going, told him (or that he is gone)
             intent = replace(understand_clause(f"talk to {sent}", actor, state, campaign),

@@ -61,6 +61,12 @@ follow")."""
 
 _MINE = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself)\b", re.IGNORECASE)
 _YOURS = re.compile(r"\b(?:you|your|u|ur|ya)\b", re.IGNORECASE)
+_SCENE_ASKED = re.compile(
+    r"^\W*(?:so\s+|ok\s+|and\s+)?(?:who'?s|whos|who is|who else is|who all is) "
+    r"(?:here|around|about|in here|with us)\b|^\W*(?:so\s+|ok\s+)?where are we\b",
+    re.IGNORECASE,
+)
+"""A question of the scene, the DM's to answer even after a greeting ("hi! who's here?")."""
 RULES_ASKED = re.compile(
     r"\bhow (?:does|do) .+ work\b|\bwhat (?:does|do) .+ do\b|\bwhat'?s the dc\b",
     re.IGNORECASE,
@@ -73,7 +79,11 @@ def of_mine(clause: Intent) -> bool:
     attack work?"), not one put to the listener."""
     return (
         clause.kind == "question"
-        and bool(_MINE.search(clause.text) or RULES_ASKED.search(clause.text))
+        and bool(
+            _MINE.search(clause.text)
+            or RULES_ASKED.search(clause.text)
+            or _SCENE_ASKED.match(clause.text)
+        )
         and not _YOURS.search(clause.text)
     )
 

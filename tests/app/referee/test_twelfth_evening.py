@@ -105,3 +105,23 @@ def test_a_means_and_then_what_it_does_is_one_deed() -> None:
         assert [c.kind for c in said] == [kind], line
     twice = read({**WARDEN, "turn": "ione"}, "ione", "shortsword, stab her, then stab her again")
     assert len(twice) == 2  # a second blow asked for stays a second blow
+
+
+LIGHTHOUSE = {"campaign": "drowned_bell", "scene": "lighthouse"}
+QUAY = {"campaign": "drowned_bell", "scene": "harbour"}
+
+
+def test_a_going_then_a_place_beyond_it_goes_on_from_where_the_first_led() -> None:
+    """The strand is no way from the lighthouse, but it is from the harbour the line goes to
+    first: both goings, in order (one was dropped without a word)."""
+    for line in ("ok we head back down, then on to the shore",
+                 "We head back down, then on to the shore."):  # fmt: skip
+        said = read(LIGHTHOUSE, "ione", line)
+        assert [(c.kind, c.targets) for c in said] == [
+            ("move", ("harbour",)), ("move", ("strand",))
+        ], line
+
+
+def test_a_greeting_then_a_question_of_the_scene_is_the_dms_to_answer() -> None:
+    said = read(QUAY, "ione", "hi! who's here?")
+    assert [c.kind for c in said] == ["talk", "question"]

@@ -81,6 +81,8 @@ def read_lines(
         if intent is not None and kind == "challenge" and _handwork(state, intent.target):
             kind = "deed"  # "ugh. let me try the lock again": no word to Berta behind the bar
         addressee = _addressee(intent, present)
+        if intent is not None and addressee is not None and _struck_at(state, intent, addressee):
+            kind = "deed"  # "we bring you sausages … I throw my dagger at him": no offer
         seq: int | None = None
         spoken = kind in SPEAKING or (kind == "ask" and addressee is not None)
         if intent is not None and ((spoken and addressee is not None) or kind == "talk"):
@@ -125,6 +127,23 @@ def _handwork(state: GameState, challenge: str | None) -> bool:
 
 
 _BODY = frozenset({Ability.STR, Ability.DEX, Ability.CON})
+
+
+def _struck_at(state: GameState, intent: Intent, npc: str) -> bool:
+    """The line's own deeds strike at the one its words are said to (at him, or at the
+    fight he is in): the words are a feint, weighed for nothing."""
+    campaign = state.campaign
+    for clause in (intent, *intent.then):
+        if clause.kind not in ("attack", "cast"):
+            continue
+        for target in clause.targets:
+            creature = state.creatures.get(target)
+            fight = campaign.encounters.get(target) if campaign is not None else None
+            if target == npc or (creature is not None and creature.npc == npc):
+                return True
+            if fight is not None and any(m.npc == npc for m in fight.monsters):
+                return True
+    return False
 
 
 def _weighed(text: str, intent: Intent | None) -> str:

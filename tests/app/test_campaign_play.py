@@ -233,3 +233,28 @@ def test_the_locket_lies_on_the_cairn_only_until_the_party_has_it() -> None:
         Situation.model_validate({**cave, "give": {"cass": ["tarnished locket"]}})
     )
     assert "locket" not in scene_description(given, given.campaign)  # Wendel's, in Cass's hand
+
+
+def test_an_offer_said_while_throwing_a_dagger_at_grubnak_is_no_deal() -> None:
+    """The words of a line whose deed strikes at the one they are said to are a feint: no
+    deal, no peace ending, and the fight the dagger starts goes on."""
+    import asyncio
+
+    from app.session.setup import session_for
+    from tests.app.referee_lines import play
+    from tests.referee_corpus import Situation, build_situation
+
+    def hall() -> Any:
+        return session_for(build_situation(Situation.model_validate({
+            "campaign": "crossroads", "scene": "chief_hall", "met": ["grubnak"],
+            "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+            "defeated": ["cellar_rats"], "challenges": {"sneak_past": "passed"}})))  # fmt: skip
+
+    offered = hall()
+    asyncio.run(play(offered, "mira", "we bring you a gift of sausages, great chief"))
+    assert offered.state.flags.get("peace_made") and offered.state.ending == "peace"
+    feint = hall()
+    line = "we bring you a gift of sausages, great chief. while he grins I throw my dagger at him"
+    asyncio.run(play(feint, "mira", line))
+    assert not feint.state.flags.get("peace_made") and feint.state.ending is None
+    assert feint.state.encounter is not None

@@ -118,7 +118,8 @@ def test_a_going_then_a_place_beyond_it_goes_on_from_where_the_first_led() -> No
                  "We head back down, then on to the shore."):  # fmt: skip
         said = read(LIGHTHOUSE, "ione", line)
         assert [(c.kind, c.targets) for c in said] == [
-            ("move", ("harbour",)), ("move", ("strand",))
+            ("move", ("harbour",)),
+            ("move", ("strand",)),
         ], line
 
 

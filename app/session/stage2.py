@@ -86,7 +86,11 @@ def read_lines(
         seq: int | None = None
         spoken = kind in SPEAKING or (kind == "ask" and addressee is not None)
         if intent is not None and ((spoken and addressee is not None) or kind == "talk"):
-            topic = intent.topic if addressee is not None and addressee in intent.targets else None
+            topic = next(  # the topic a clause of the line asks of the one spoken to ("who is
+                (c.topic for c in (intent, *intent.then)  # she? tell us about her": the second)
+                 if c.topic and addressee is not None and addressee in c.targets),
+                None,
+            )  # fmt: skip
             event = state.log_event(
                 SpeechAct(
                     speaker=action.character_id, addressee=addressee, words=action.text, topic=topic

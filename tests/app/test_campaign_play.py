@@ -258,3 +258,19 @@ def test_an_offer_said_while_throwing_a_dagger_at_grubnak_is_no_deal() -> None:
     asyncio.run(play(feint, "mira", line))
     assert not feint.state.flags.get("peace_made") and feint.state.ending is None
     assert feint.state.encounter is not None
+
+
+def test_a_topic_asked_after_a_question_in_one_line_does_what_the_topic_does() -> None:
+    """ "who is she? tell us about her, please": Wendel tells of Maelis and gives the locket,
+    as when the topic is asked alone (it was told, but the locket stayed with him)."""
+    import asyncio
+
+    from app.session.setup import session_for
+    from tests.app.referee_lines import play
+    from tests.referee_corpus import Situation, build_situation
+
+    state = build_situation(Situation.model_validate({
+        "campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel"],
+        "flags": {"wendel_trusts": True}}))  # fmt: skip
+    asyncio.run(play(session_for(state), "ione", "who is she? tell us about her, please"))
+    assert "tarnished locket" in state.party["ione"].inventory and state.flags.get("knows_truth")

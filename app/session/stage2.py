@@ -18,6 +18,7 @@ from app.world.ledger import ConstraintViolation, Examination, SpeechAct
 from app.world.state import GameState
 from rules.abilities import Ability
 from rules.skills import Skill
+from rules.srd import srd
 
 SPEAKING = frozenset({"talk", "question"})
 """Intent kinds that are words said in the world (when someone there is addressed)."""
@@ -137,9 +138,12 @@ def _struck_at(state: GameState, intent: Intent, npc: str) -> bool:
     """The line's own deeds strike at the one its words are said to (at him, or at the
     fight he is in): the words are a feint, weighed for nothing."""
     campaign = state.campaign
+    table = srd().spells
     for clause in (intent, *intent.then):
-        if clause.kind not in ("attack", "cast"):
-            continue
+        spell = clause.spell or ""
+        harming = clause.kind == "cast" and spell in table and table.get(spell).harmful
+        if clause.kind != "attack" and not harming:
+            continue  # (a healing word for him is no feint)
         for target in clause.targets:
             creature = state.creatures.get(target)
             fight = campaign.encounters.get(target) if campaign is not None else None

@@ -16,7 +16,7 @@ from app.understanding.ways import (
     shut_ways,
     to_someone_there,
 )
-from app.understanding.words import has_phrase, name_score, normalise, verb_at
+from app.understanding.words import has_phrase, name_score, verb_at
 from app.world.wording import the
 
 
@@ -226,11 +226,11 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
 
 
 _HAND_OVER = re.compile(
-    r"^(?:here|ok|okay|oi|hey|right)?,?\s*([\w']+(?: [\w']+)?),?\s+(?:you\s+)?"
-    r"(?:take|takes|have|hold|keep|catch|grab)\s+(.+)$"
+    r"^(?:(?:here|ok|okay|oi|hey|right),?\s*)?([\w']+(?: [\w']+)?)(?:\s*,\s*|\s+you\s+)"
+    r"(?:you\s+)?(?:take|have|hold|keep|catch|grab)\s+(.+)$"
 )
 """A friend called by name and bidden to take a thing ("here, Aria, take …", "Ione, you
-hold …")."""
+hold …"), never told of ("Thorin takes the potion": his own deed)."""
 _THIS = re.compile(r"^\S+\s+(?:this|it|these)\b")
 """The thing held out, not named ("take this")."""
 
@@ -238,7 +238,7 @@ _THIS = re.compile(r"^\S+\s+(?:this|it|these)\b")
 def handed_to(ctx: Context, at: int) -> Intent | None:
     """ "Aria, take this potion", "here Mira, you take the locket": a thing of the typist's
     held out to the friend called, given to them; ``None`` when nobody is called so."""
-    called = _HAND_OVER.match(ctx.said) or _HAND_OVER.match(normalise(ctx.raw))
+    called = _HAND_OVER.match(ctx.said) or _HAND_OVER.match(" ".join(ctx.raw.lower().split()))
     if called is None:
         return None
     to = [p for p in ctx.named("member", "npc", text=called.group(1)) if p.id != ctx.actor]

@@ -274,3 +274,21 @@ def test_a_topic_asked_after_a_question_in_one_line_does_what_the_topic_does() -
         "flags": {"wendel_trusts": True}}))  # fmt: skip
     asyncio.run(play(session_for(state), "ione", "who is she? tell us about her, please"))
     assert "tarnished locket" in state.party["ione"].inventory and state.flags.get("knows_truth")
+
+
+def load_campaign_state() -> Any:
+    from tests.referee_corpus import Situation, build_situation
+
+    return build_situation(Situation.model_validate({"campaign": "crossroads", "scene": "inn"}))
+
+
+def test_healing_the_one_spoken_to_is_no_feint() -> None:
+    """Words said while healing their hearer are weighed as ever (only a blow or a harmful
+    spell at the one spoken to makes them a feint)."""
+    from app.session.stage2 import _struck_at
+    from app.understanding.intent import Intent
+
+    state = load_campaign_state()
+    healed = Intent(kind="cast", text="cure wounds on tam", spell="cure_wounds", targets=("tam",))
+    struck = Intent(kind="cast", text="fire bolt tam", spell="fire_bolt", targets=("tam",))
+    assert not _struck_at(state, healed, "tam") and _struck_at(state, struck, "tam")

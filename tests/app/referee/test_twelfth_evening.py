@@ -64,6 +64,8 @@ def test_a_thing_held_out_to_a_friend_called_by_name_is_given() -> None:
     for line in ("Aria, take this potion, just in case.", "Here, Aria, take one of my potions."):
         said = read(TUNNEL, "thorin", line)[0]
         assert (said.kind, said.targets) == ("give", ("aria", "healing_potion")), line
+    told = read({**TUNNEL, "give": {"mira": ["healing potion"]}}, "mira", "Thorin takes the potion")
+    assert told[0].kind != "give"  # his own deed, told of: Mira hands nothing over
     locket = read(CHAPEL, "cass", "Ione, you take the locket. You'll be the one climbing.")[0]
     assert (locket.kind, locket.targets) == ("give", ("ione", "maelis_locket"))
 

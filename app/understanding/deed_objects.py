@@ -1,7 +1,9 @@
 """What an improvised deed is done to: a thing or a creature (the words after its verb,
 before "at/onto/over …"), a foe a pronoun means in a fight, one too limp to resist, the
-rope a captive is tied with (no object of the deed), and a thing grabbed rather than a foe
-("grab the torch off the wall")."""
+rope a captive is tied with (no object of the deed), a thing grabbed rather than a foe
+("grab the torch off the wall") or one's own gear taken up ("my dagger", "mira's rope"), and
+the words that say where a deed's thing is or goes (a curtain parted and gone through, a
+thing set back down, one taken out of one's own pack, a blow "in the back")."""
 
 from __future__ import annotations
 
@@ -11,6 +13,40 @@ from app.understanding.deeds import DEEDS, verb_at_start
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
+
+# Where a deed's thing is, or where it goes, as the words say it.
+PARTED_AND_IN = re.compile(
+    r"\b(?:aside|open|apart|back)\b.*\b(?:step|steps|go|goes|walk|walks|head|heads|slip|"
+    r"slips|duck|ducks|stride|strides)\s+(?:in|inside|through)\b"
+    r"|^(?:i\s+|we\s+)?(?:push|pushes|shove|shoves|shoulder|shoulders|barge|barges)\s+"
+    r"(?:my |our |his |her )?(?:way\s+)?through\b"
+)
+"""A way pushed aside and gone through ("shove the curtain aside and step in", "push
+through the curtain")."""
+IN_THE_BACK = re.compile(r"\b(?:in|into|through) (?:the|his|her|its|their) (?:back|backs)\b")
+"""Where a blow lands ("stab him in the back"), not the way back."""
+OUT_OF_OWN = re.compile(
+    r"\b(?:out of|from) (?:my|his|her|their|our) (?:collar|pocket|pack|bag|belt|pouch|shirt|"
+    r"coat|cloak|boot|satchel|sleeve|robes?|tunic|bodice|purse|knapsack|backpack|haversack)"
+)
+"""Out of one's own clothes or pack ("digs the locket out of her collar")."""
+PARTED = re.compile(
+    r"(?:^|\b)(?:i\s+|we\s+)?(?:pull|pulls|push|pushes|brush|brushes|sweep|sweeps|draw|draws|"
+    r"part|parts|move|moves|lift|lifts)\s+(?:(?:the|some|a|that|those)\s+[\w ]{2,30}?|it|them)"
+    r"\s+(?:aside|apart)"
+    r"(?:\s+to\s+(?:look|see|check|search)\b.*)?[.!]?$"
+)
+"""Something moved aside, and nothing more done ("pull the kelp aside"): to see what is
+under it."""
+LEFT_THERE = re.compile(
+    r"^(?:i |we )?(?:put|puts|place|places|set|sets|lay|lays)\b(?!.*\b(?:my|his|her|their|its)"
+    r"\s+(?:neck|fist|hand|hands|pocket|pack|bag|belt|head|arm|wrist|finger)s?\b)"
+    r"(?=.*\b(?:back|down|on|onto|upon|in|into|inside|beside|by)\b)"
+)
+"""A carried thing put somewhere here ("put the crown back on the bier", "set the lamp
+down"): left behind — not one put about oneself ("the locket round my neck")."""
+FROM_WHERE = re.compile(r"\b(?:from|off|out of|in|inside|on|under|behind|by|at|near)\b")
+"""Words after a thing taken that say where it is taken from, not what."""
 
 
 def unresisting(ctx: Context, cid: str) -> bool:

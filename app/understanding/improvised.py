@@ -20,6 +20,12 @@ from app.understanding.deed_objects import (
     BLINDING,
     BOUND_WITH,
     FLOORING,
+    FROM_WHERE,
+    IN_THE_BACK,
+    LEFT_THERE,
+    OUT_OF_OWN,
+    PARTED,
+    PARTED_AND_IN,
     WEAPON_WORDS,
     foe_at_hand,
     grabs_a_thing,
@@ -30,20 +36,19 @@ from app.understanding.deed_objects import (
     unresisting,
 )
 from app.understanding.deeds import Deed, after_verb
+from app.understanding.fights_in_view import fight_in_view
 from app.understanding.intent import Intent
 from app.understanding.mentions import mention, scene_mentions
 from app.understanding.readings import Context, topic_of
 from app.understanding.scope import Thing, ThingKind
 from app.understanding.spells import mentions_a_spell
 from app.understanding.targets import pick_creatures
-from app.understanding.verbs import challenge_named, fight_in_view
+from app.understanding.verbs import challenge_named
 from app.understanding.ways import PART_OF, crept_past, shut_ways
 from app.understanding.words import name_score, normalise
 
 _IT_ONLY = re.compile(r"^\W*(?:hold of |onto |on to )?(?:it|that)\b")
 """A thing taken hold of by "it" alone: no foe named."""
-_FROM_WHERE = re.compile(r"\b(?:from|off|out of|in|inside|on|under|behind|by|at|near)\b")
-"""Words after a thing taken that say where it is taken from, not what."""
 _FARE = re.compile(
     r"\b(tea|cup|mug|drink|ale|beer|wine|water|broth|soup|stew|meal|food|bread|"
     r"blanket|cloak|fire)\b"
@@ -53,13 +58,6 @@ KIND_TO = frozenset({"npc", "member"})
 """A kindness is done to a person ("wrap my cloak around Nessa's shoulders", "make the old
 man a cup of tea"); to a thing it is no deed of its own."""
 
-_LEFT_THERE = re.compile(
-    r"^(?:i |we )?(?:put|puts|place|places|set|sets|lay|lays)\b(?!.*\b(?:my|his|her|their|its)"
-    r"\s+(?:neck|fist|hand|hands|pocket|pack|bag|belt|head|arm|wrist|finger)s?\b)"
-    r"(?=.*\b(?:back|down|on|onto|upon|in|into|inside|beside|by)\b)"
-)
-"""A carried thing put somewhere here ("put the crown back on the bier", "set the lamp
-down"): left behind — not one put about oneself ("the locket round my neck")."""
 _BODY_THROWN = re.compile(
     r"\b(?:throw|hurl|fling)\w*\s+(?:(?:his|her|my|their|its)\s+(?:shoulder|weight|body|whole "
     r"weight)|himself|herself|myself|themselves)\b"
@@ -100,33 +98,6 @@ def _beside(rest: str, person: Thing) -> bool:
     names = "|".join(re.escape(n) for n in person.names)
     return re.search(rf"\b(?:next to|beside|by|near|alongside|with) (?:old |the )?(?:{names})\b",
                      rest) is not None  # fmt: skip
-
-
-_PARTED_AND_IN = re.compile(
-    r"\b(?:aside|open|apart|back)\b.*\b(?:step|steps|go|goes|walk|walks|head|heads|slip|"
-    r"slips|duck|ducks|stride|strides)\s+(?:in|inside|through)\b"
-    r"|^(?:i\s+|we\s+)?(?:push|pushes|shove|shoves|shoulder|shoulders|barge|barges)\s+"
-    r"(?:my |our |his |her )?(?:way\s+)?through\b"
-)
-"""A way pushed aside and gone through ("shove the curtain aside and step in", "push
-through the curtain")."""
-
-
-_IN_THE_BACK = re.compile(r"\b(?:in|into|through) (?:the|his|her|its|their) (?:back|backs)\b")
-"""Where a blow lands ("stab him in the back"), not the way back."""
-_OUT_OF_OWN = re.compile(
-    r"\b(?:out of|from) (?:my|his|her|their|our) (?:collar|pocket|pack|bag|belt|pouch|shirt|"
-    r"coat|cloak|boot|satchel|sleeve|robes?|tunic|bodice|purse|knapsack|backpack|haversack)"
-)
-"""Out of one's own clothes or pack ("digs the locket out of her collar")."""
-_PARTED = re.compile(
-    r"(?:^|\b)(?:i\s+|we\s+)?(?:pull|pulls|push|pushes|brush|brushes|sweep|sweeps|draw|draws|"
-    r"part|parts|move|moves|lift|lifts)\s+(?:(?:the|some|a|that|those)\s+[\w ]{2,30}?|it|them)"
-    r"\s+(?:aside|apart)"
-    r"(?:\s+to\s+(?:look|see|check|search)\b.*)?[.!]?$"
-)
-"""Something moved aside, and nothing more done ("pull the kelp aside"): to see what is
-under it."""
 
 
 _MUTTERED = re.compile(
@@ -172,7 +143,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     if deed.key == "knock_out" and caster and mentions_a_spell(ctx.said, caster.spells):
         return None  # "magic missile grubnak but dont kill him": the spell, which cannot
         # knock out (only a melee blow can)
-    if deed.key == "heave" and not ctx.scope.fighting and _PARTED.search(ctx.said):
+    if deed.key == "heave" and not ctx.scope.fighting and PARTED.search(ctx.said):
         # "pull the kelp aside": a look under it, a search (no heaving with a roll)
         parted = [t.id for t in ctx.named("feature", text=after_verb(ctx.said, deed))]
         if not parted:  # "the kelp": the tide pools' own words name it
@@ -278,10 +249,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     lying = bool(things) and things[0].kind == "item_here" and ctx.campaign is not None
     if lying and target in ctx.campaign.items and _USED.match(ctx.said):  # type: ignore[union-attr]
         return None  # "rub the salve on my scratches" with the jar on the altar: not theirs yet
-    stabbed = deed.key == "sneak" and _IN_THE_BACK.search(ctx.said) is not None
+    stabbed = deed.key == "sneak" and IN_THE_BACK.search(ctx.said) is not None
     if stabbed and things and things[0].kind == "exit":
         # "sneak up and stab the nearest goblin in the back": no way back
-        things = ctx.named(*objects, text=_IN_THE_BACK.sub(" ", rest))
+        things = ctx.named(*objects, text=IN_THE_BACK.sub(" ", rest))
     if deed.key == "sneak" and things and things[0].kind == "exit":
         crept = crept_past(ctx, things[0].id)  # "creep toward the curtain" past the guards
         if crept is not None:
@@ -397,7 +368,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             shove = "shove_prone" if floored else "shove_away"
             return ctx.intent("manoeuvre", action=shove, targets=(target,), confidence=0.8)
     own_thing = target is not None and ctx.scope.get(target, "carried") is not None
-    fished_out = own_thing and _OUT_OF_OWN.search(ctx.said) is not None
+    fished_out = own_thing and OUT_OF_OWN.search(ctx.said) is not None
     if (deed.key == "palm" or fished_out) and own_thing and target is not None:
         # ("digs the locket out of her collar": her own, to hand, no roll)
         # "pocket the potion" she was given: put away, no roll
@@ -411,7 +382,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return posture(ctx, target)
     if target is None and len(ctx.said.split()) < 2 and deed.key != "cow":
         return None  # "sing", "pray": to what end? the DM asks
-    left = _LEFT_THERE.match(ctx.said)
+    left = LEFT_THERE.match(ctx.said)
     put = ctx.named("carried", text=after_verb(ctx.said, deed)) if left else []
     if put and not ctx.scope.fighting:  # "put the crown back on the bier": left there, no
         item = put[0].id  # longer carried
@@ -420,7 +391,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None  # "lowers her fiddle": set down, nowhere in particular — story
     through = target is not None and ctx.scope.get(target, "exit") is not None
     opened = through and not ctx.scope.fighting and target not in shut_ways(ctx)
-    if opened and deed.key == "heave" and _PARTED_AND_IN.search(ctx.said):
+    if opened and deed.key == "heave" and PARTED_AND_IN.search(ctx.said):
         # "I shove the curtain aside and step in": the way is open, so through it
         return ctx.intent("move", targets=(target,), confidence=0.8)
     own = authored(ctx, deed, target)
@@ -488,7 +459,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     extra: tuple[str, ...] = (deed.key, str(min(dc, 20)))
     if deed.key in ("grab", "throw", "place", "heave", "search"):
         taken = after_verb(ctx.said, deed)
-        held, *where = _FROM_WHERE.split(taken, maxsplit=1)
+        held, *where = FROM_WHERE.split(taken, maxsplit=1)
         if (
             deed.key in ("grab", "throw", "heave")
             and where

@@ -25,6 +25,7 @@ from app.understanding.fighting_words import (
     struck_thing,
     thing_to_force,
 )
+from app.understanding.fights_in_view import fight_in_view, opens_a_fight
 from app.understanding.going import another_goes, only_way, to_meet
 from app.understanding.intent import Intent, IntentKind, Reading
 from app.understanding.looking import examine
@@ -67,8 +68,6 @@ from app.understanding.words import (
     normalise,
     verb_at,
 )
-from rules.conditions import Condition
-from rules.spelldata import Spell
 from rules.srd import srd
 
 PRIORITY: dict[str, float] = {
@@ -87,16 +86,6 @@ back."""
 
 _QUOTED_WORDS = re.compile(r"(?<!\w)['\"“‘][^'\"”’]{3,}['\"”’](?!\w)")
 """Words quoted in a line: what is said with the spell (a mockery's insult)."""
-
-
-def _opens_a_fight(spell: Spell) -> bool:
-    """A spell cast at foes in view that starts the fight: one that hurts or fells them
-    (Magic Missile, Sleep, Hold Person), not one that only charms or sheds light."""
-    return (
-        spell.harmful
-        and Condition.CHARMED not in spell.conditions
-        and bool(spell.damage or spell.attack or spell.conditions)
-    )
 
 
 _MOCKERY_NAMED = re.compile(r"\b(?:cast|casts|casting|vicious|mockery|cantrip|spell)\b")
@@ -194,7 +183,7 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         targets = tuple(friend_first)
     else:
         targets = tuple(members) or tuple(others) or pick.ids
-    harms = spell in srd().spells and _opens_a_fight(srd().spells.get(spell))
+    harms = spell in srd().spells and opens_a_fight(srd().spells.get(spell))
     if not targets and harms and not ctx.scope.fighting:
         targets = fight_in_view(ctx)  # "magic missile at the goblins": the fight begins with it
         if not targets and not ctx.named("npc", "member", "feature", "creature"):
@@ -217,34 +206,6 @@ _HEALS_SELF = re.compile(
     r"(?:myself|me|herself|himself)\b"
 )
 """Healing said of the caster before the spell is named ("I heal myself with healing word")."""
-
-
-def fight_in_view(ctx: Context, anyone: bool = False) -> tuple[str, ...]:
-    """An authored fight in this scene the line's foes belong to (the goblins in view);
-    with ``anyone``, the scene's own fight whoever the line names (a spell at nobody
-    named is at the foes in view)."""
-    campaign = ctx.campaign
-    if campaign is None:
-        return ()
-    scene = campaign.scenes.get(ctx.state.scene.id)
-    candidates: list[str] = []
-    if scene is not None and scene.encounter and scene.encounter not in ctx.state.defeated:
-        candidates.append(scene.encounter)
-    for thing in ctx.scope.of("challenge"):
-        spec = campaign.challenges[thing.id]
-        if spec.failure.start_encounter:
-            candidates.append(spec.failure.start_encounter)
-    for eid in candidates:
-        if eid in ctx.state.defeated:
-            continue
-        monsters = [m.monster.replace("_", " ") for m in campaign.encounters[eid].monsters]
-        words = {w for m in monsters for w in (m, m.split()[-1])}
-        if any(has_phrase(ctx.said, w) or has_phrase(ctx.said, w + "s") for w in words):
-            return (eid,)
-    fights = [eid for eid in dict.fromkeys(candidates) if eid not in ctx.state.defeated]
-    if anyone and len(fights) == 1:  # (one fight in view: its foes are whom it is at)
-        return (fights[0],)
-    return ()
 
 
 _PRODS = ("poke", "prod", "nudge", "jab")

@@ -31,6 +31,7 @@ DOC_FILE = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
 MORE_COMMANDS: list[tuple[str, str]] = [
     ("/help", "the commands and what they do (also `/h` and `/?`; F1 in the full-screen game)"),
     ("/exit, /q", "the same as `/quit`"),
+    ("/title", "save and go back to the title screen (the full-screen game; also `/menu`)"),
     (
         "/load [NAME]",
         "the saved games, to load another; with a name, that one at once (the full-screen game)",

@@ -155,8 +155,8 @@ async def test_the_end_offers_the_story_and_the_title_and_takes_no_more_play(
         await say(pilot, "Mira: I get up and fight on")
         assert session.pending == [] and session.state.turn == 0
         assert "The story is over" in notes(app)
-        await shown(pilot, EndingScreen)
-        await pilot.press("t")
+        assert not isinstance(app.screen, EndingScreen)  # it would catch the next line
+        await pilot.press(*"/title", "enter")  # (the game leaves: not said and settled)
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
 
 
@@ -206,3 +206,25 @@ async def test_ctrl_c_says_how_to_quit_in_plain_words(tmp_path: Path) -> None:
         app.action_help_quit()
         await pilot.pause()
         assert "Press Ctrl+Q to quit the app" in notes(app) and "[b]" not in notes(app)
+
+
+async def test_a_line_typed_after_the_end_is_answered_and_the_next_one_is_kept(
+    tmp_path: Path,
+) -> None:
+    """Once the players stayed on a finished game, a line is answered in the story; the
+    ending dialog does not come back to catch the next line's letters (its t went to the
+    title screen, the rest vanished)."""
+    session = crossroads()
+    session.state.ending = "defeat"
+    app = game(tmp_path, session, save_as=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shown(pilot, EndingScreen)
+        await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, EndingScreen))
+        await pilot.press(*"look", "enter")
+        await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)
+        await pilot.press(*"the end?")
+        await pilot.pause()
+        assert not isinstance(app.screen, EndingScreen)
+        assert play_screen(app).query_one("#command", Input).value == "the end?"

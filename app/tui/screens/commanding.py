@@ -54,6 +54,9 @@ class Commanding(PlayBase):
         if word in ("quit", "exit", "q"):
             await self.app.run_action("quit")
             return
+        if word in ("title", "menu"):
+            await self.app.run_action("to_title")
+            return
         if word in ("veil", "unveil"):  # safety tools: anyone, any time, even mid-turn
             self.safety(word, rest)
             return

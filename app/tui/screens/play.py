@@ -58,8 +58,8 @@ HISTORY_SHOWN = 12
 
 AFTER_THE_END = (
     "{ended}. The story is over, and nothing more is played in it: /undo takes the last "
-    "turn back, /rewind goes further back, /story reviews the tale; the title screen (t on "
-    "the ending) starts a new game, Ctrl+Q quits."
+    "turn back, /rewind goes further back, /story reviews the tale; /title goes to the title "
+    "screen to start a new game, Ctrl+Q quits."
 )
 """The answer to a line typed once the story has ended."""
 
@@ -286,8 +286,8 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
             said = rest.strip() if named else line
             story.add_action(self.session.state.name_of(who) or "You", said)
             story.add_note(AFTER_THE_END.format(ended=self.session.ended()), "ending")
+            # No dialog again: it would catch the next line typed (its letters answer it).
             self.notify(f"{self.session.ended()}. The story is over.", severity="warning")
-            self.show_ending()
             return
         self.declare(line)
 

@@ -201,6 +201,7 @@ class PlayKeys(PlayBase):
                 self.take_back("undo")
             else:  # staying: the keyboard goes back to the input, not to nowhere
                 self.query_one("#command", Input).focus()
+                self.restore_typing(ending.typed)
 
         undo = self.session.timeline.before(state.turn) is not None
         ending = ending_screen(self.session.ended(), ending_text(state), undo=undo)

@@ -42,6 +42,14 @@ _ASKING_YOU = re.compile(
 """Words that ask something of the one spoken to ("can you …", "… for us?")."""
 
 
+_CALLING = r"(?:(?:hey|oi|ok|okay|so|um|uh|ugh|argh|well|right|look|listen)\W+)?"
+"""Words before a name that calls someone ("hey Wren, …", "ugh. Thorin, …")."""
+_LEAD = rf"^\W*{_CALLING}"
+
+_REQUEST = r"(?:can|could|will|would) you\b"
+"""A request put straight after a name with no comma ("Thorin can you smash it")."""
+
+
 _ABOUT = (
     r"how|what|whats|what's|where|wheres|who|whos|why|when|which|are you|is|is it|"
     r"have you|do you have|did you|you ok|you okay|you alright|you all right"
@@ -68,9 +76,15 @@ def _asked_of(ctx: Context, named: str, *, asking: bool = False) -> bool:
     member = ctx.scope.get(named, "member")
     names = member.names if member is not None else (ctx.state.name_of(named).lower(),)
     raw = ctx.raw.strip().lower()
-    lead = re.match(r"^\W*(?:(?:hey|oi|ok|okay|so|um|uh)\W+)?", raw)
+    lead = re.match(_LEAD, raw)
     rest = raw[lead.end() if lead is not None else 0 :]
     called = any(rest.startswith((f"{n},", f"{n} ,", f"{n}!")) for n in names)
+    # or called at the head of a later sentence, or straight into a request without a comma
+    # ("ugh. Thorin can you just smash it")
+    called = called or any(
+        re.search(rf"(?:^|[.!?;]\s+){_CALLING}{re.escape(n)}(?:\s*[,!]|\s+{_REQUEST})", raw)
+        for n in names
+    )
     # or called last, asking: "Bless us before we go in, Sela?"
     called = called or any(re.search(rf",\s*{re.escape(n)}\s*\?+$", raw) for n in names)
     if asking:  # only asked as a question ("can you …?"), not bidden ("…, will you"), and

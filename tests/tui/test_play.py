@@ -452,6 +452,30 @@ async def test_a_line_the_hand_off_cut_in_two_is_kept_whole(tmp_path: Path) -> N
         assert entry.value == "Your helmet is a soup pot. Hand over the sausages"
 
 
+async def test_every_line_typed_behind_the_hand_off_is_kept(tmp_path: Path) -> None:
+    """Two lines typed behind the pass-the-keyboard dialog: ↑ brings back the last, ↑ again
+    the one before (only the last came back; the first was gone)."""
+    app = game(tmp_path, crossroads(players=TABLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        await anas_line_played(pilot)
+        await shown(pilot, HandoffScreen)
+        await pilot.press(*"hola berta", "enter", *"Ben: Thorin kicks the trapdoor", "enter")
+        await pilot.pause(0.6)
+        await pilot.press("enter")
+        await pilot.pause()
+        entry = screen.query_one("#command", Input)
+        assert screen.holder == "Ben" and entry.value == ""
+        assert any("↑ again the one before" in n.message for n in app._notifications)
+        entry.focus()
+        await pilot.press("up")
+        assert entry.value == "Ben: Thorin kicks the trapdoor"
+        await pilot.press("up")
+        assert entry.value == "hola berta"
+        await pilot.press("up")  # the first: it stays
+        assert entry.value == "hola berta"
+
+
 async def test_up_in_the_empty_line_brings_back_the_last_line_sent(tmp_path: Path) -> None:
     app = game(tmp_path, crossroads())
     async with app.run_test(size=(80, 24)) as pilot:

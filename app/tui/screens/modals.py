@@ -120,11 +120,13 @@ class HandoffScreen(_Guarded[None]):
         lines = [line for line in self.typed.split("\n") if line.strip()]
         if lines:
             shown = lines[-1].strip()[-48:]
+            more = f" (and {len(lines) - 1} line before it)" if len(lines) == 2 else ""
+            more = more or (f" (and {len(lines) - 1} lines before it)" if len(lines) > 2 else "")
             said = self.query_one("#handoff-typed", Static)
             said.display = True
             said.update(
                 plain(
-                    f"Typed before the keyboard was taken, not sent: “{shown}” — press "
+                    f"Typed before the keyboard was taken, not sent: “{shown}”{more} — press "
                     f"Enter on its own when {self.player} has it (↑ then brings it back)",
                     style="bold",
                 )

@@ -95,11 +95,13 @@ class Passing(PlayBase):
             typed = lines[-1] if lines else ""
             if typed or not unsent:  # (never the last player's sent line: not ↑'s now)
                 self.recallable = typed
+            self.set_aside = lines[:-1]  # the ones before it: ↑ again brings each back
             if lines:  # set aside, never in the line: ↑ brings it back for whose it is
                 shown = " · ".join(f"“{line[:200]}”" for line in lines[-3:])
+                again = ", ↑ again the one before" if len(lines) > 1 else ""
                 self.notify(
                     f"Typed while the keyboard was being passed, and not sent: {shown} "
-                    "(↑ in the empty line brings back the last)",
+                    f"(↑ in the empty line brings back the last{again})",
                     severity="warning",
                 )
             self.holder = player

@@ -101,6 +101,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         self.holder: str | None = None
         """The player who has the keyboard (hotseat)."""
         self.recallable = ""
+        self.set_aside = []
         self.closing = False
         self.dm_loop = asyncio.new_event_loop()
         """The DM's own event loop, run by the worker thread turn after turn (one loop, so

@@ -63,6 +63,9 @@ class PlayBase(Keeping):
     recallable: str
     """A line ↑ brings back into an empty input: one typed while the keyboard was being
     passed (never sent as anyone's), else the last line sent from this keyboard."""
+    set_aside: list[str]
+    """Lines typed before ``recallable`` during the last hand-off, oldest first: ↑ again
+    steps back through them, so none of a burst typed behind the dialog is lost."""
 
     if TYPE_CHECKING:  # provided by the play screen and its parts
 

@@ -93,11 +93,18 @@ class PlayKeys(PlayBase):
 
     def action_recall(self) -> None:
         """↑ in the empty line: the line set aside while the keyboard was passed, else the
-        last one sent, back in the input to send again or mend."""
+        last one sent, back in the input to send again or mend; ↑ on a line brought back
+        this way, the one typed before it in the same hand-off."""
         entry = self.query_one("#command", Input)
-        if self.focused is not entry or entry.value or not self.recallable:
+        chain = [*self.set_aside, *([self.recallable] if self.recallable else [])]
+        if self.focused is not entry or not chain:
             return
-        entry.value = self.recallable
+        if not entry.value:
+            entry.value = chain[-1]
+        elif entry.value in chain[1:]:
+            entry.value = chain[chain.index(entry.value) - 1]
+        else:
+            return
         entry.cursor_position = len(entry.value)
 
     def action_undo(self) -> None:

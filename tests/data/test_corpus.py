@@ -57,6 +57,7 @@ from tests.referee_corpus import (
     HOLDOUT35,
     HOLDOUT36,
     HOLDOUT37,
+    HOLDOUT38,
     INTENTS,
     Corpus,
     CorpusError,
@@ -105,6 +106,7 @@ FILES = {
     "holdout35": HOLDOUT35,
     "holdout36": HOLDOUT36,
     "holdout37": HOLDOUT37,
+    "holdout38": HOLDOUT38,
 }
 
 

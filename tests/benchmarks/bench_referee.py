@@ -73,6 +73,7 @@ from tests.referee_corpus import (
     HOLDOUT35,
     HOLDOUT36,
     HOLDOUT37,
+    HOLDOUT38,
     Line,
     Step,
     build_situation,
@@ -438,7 +439,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 38))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 39))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -480,6 +481,7 @@ def main() -> None:
         ("holdout35.toml", HOLDOUT35),
         ("holdout36.toml", HOLDOUT36),
         ("holdout37.toml", HOLDOUT37),
+        ("holdout38.toml", HOLDOUT38),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

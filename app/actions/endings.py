@@ -81,5 +81,5 @@ def stabilise_the_dying(state: GameState) -> str:
     if not tended:
         return ""
     who = " and ".join(tended)
-    verb = "lies" if len(tended) == 1 else "lie"
-    return f" ({who} {verb} stable at 0 hit points, out of danger of death.)"
+    verb = "is" if len(tended) == 1 else "are"
+    return f" ({who} {verb} tended as the story ends: stable at 0 hit points, out of danger.)"

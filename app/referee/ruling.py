@@ -96,7 +96,7 @@ _LOST = {
     "sneak": "A scuff, a creak: {a} is heard.",
     "palm": "{a} fumbles it.",
     "tend": "{a}'s efforts do little good.",
-    "rescue": "They are held fast; {a} cannot pull them free yet.",
+    "rescue": "{a} cannot get them clear yet: the footing gives, and the pull is lost.",
     "recall": "{a} cannot place it.",
     "soothe_beast": "{t} shies away from {a}.",
     "sway": "{a}'s words do not reach {t}.",

@@ -115,6 +115,11 @@ AT_THROAT = re.compile(
 )
 """A blade held to a foe's throat ("put my dagger to the sleeping goblin's throat"): the
 threat that goes with it is the deed."""
+STRUCK_WHERE = re.compile(
+    r"\b(?:over|on|across|in|upside) (?:the|his|her|its|their) (?:head|skull|face|nose|jaw|"
+    r"noggin|helmet|teeth|chops)\b"
+)
+"""Where a blow lands ("bash goblin two over the head"): a blow, not a shove or a heave."""
 _OFFERED = re.compile(r"\b(?:have|take|try|eat) (?:a|an|some|this|one|my|these) (.+)$")
 """Something held out to someone called by name ("here old man, have a cake")."""
 

@@ -333,12 +333,15 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
     m = re.search(r"\b(?:with|holding|wielding|carrying|wearing|in)\s+"
                   r"(?:the|a|an|that|his|her|its)\s+(\w+(?:\s\w+)?)", said)  # fmt: skip
     m = m or re.search(
+        r"\b(?:the|that|this)\s+(\w+)\s+(?:right\s+|clean\s+)?(?:out of|from|off(?: of)?)\s+"
+        r"(?:his|her|its)\b",
+        said,
+    )  # ("whack the spoon out of his hand", "smack that saucepan right off his head")
+    m = m or re.search(
         r"\b(?:at|on|under|into|through|against|off|across)\s+(?:his|her|its)\s+"
         r"(\w+(?:\s\w+)?)",
         said,
     )  # "at his helmet", "down on his saucepan"
-    m = m or re.search(r"\bthe\s+(\w+)\s+(?:out of|from|off(?: of)?)\s+(?:his|her|its)\b", said)
-    # ("whack the spoon out of his hand": the one with the spoon)
     nick = _NICKNAMED.search(said)  # "saucepan head": named by what he wears
     m = m or (nick if nick is not None and nick.group(1) not in ENGLISH.common else None)
     lone = _LONE_GEAR.search(said) if m is None else None  # "fire bolt the saucepan"

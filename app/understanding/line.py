@@ -19,6 +19,7 @@ from app.understanding.addressing import quoted_to_friend
 from app.understanding.again import joined, repeated
 from app.understanding.bare import AT_THROAT
 from app.understanding.blow_offered import blow_with_the_offer
+from app.understanding.cancelled import without_cancelled
 from app.understanding.clauses import QUOTED_SPEECH, mentions_back, propose, refer_back
 from app.understanding.cut_or_whole import aimed_after, plainer, same, target_stolen
 from app.understanding.darts import is_darts, shared_darts
@@ -91,6 +92,9 @@ def _line(
     *,
     language: str | None = None,
 ) -> Intent:
+    cancelled = without_cancelled(text, actor, lambda t: _understand(t, actor, state, campaign))
+    if cancelled is not None:  # "never mind ringing it. I hack at the beam": only the beam
+        return cancelled
     changed = CHANGED_MIND.search(text)
     if changed is not None and text[changed.end() :].strip(" ,.!-"):
         # "I pick the lock.. wait no, I kick the trapdoor": the last word is the one meant

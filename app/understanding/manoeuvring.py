@@ -147,11 +147,19 @@ _THE_SPELL = re.compile(
 """The Sleep spell named as a thing held ready ("i get sleep ready", "prepare sleep")."""
 
 
+def _with_a_blade(ctx: Context, at: int) -> bool:
+    """A hold or a shove said as done with a weapon ("pin it to the floor with my spear"):
+    the weapon's blow."""
+    found = re.search(r"\bwith (?:my|his|her|a|the) ([a-z]+)\b", ctx.said[at:])
+    return found is not None and found.group(1) in ctx.vocab.weapons
+
+
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
     held_out = HELD_OUT.match(ctx.said)  # "I hold the locket up so she can see it": shown
     pinned = PINNED.search(ctx.said)  # "I hold goblin 1 down": a pin, not a turn passed
+    pinned = None if pinned is None or _with_a_blade(ctx, pinned.start()) else pinned
     held = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if pinned else None
     if held is not None and held.ids and ctx.scope.fighting:
         return ctx.intent("manoeuvre", action="grapple", targets=held.ids[:1], confidence=0.8)
@@ -176,6 +184,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                 at = at + 4 + later if later >= 0 and not _skin(ctx.said, at + 4 + later) else -1
             if action in HOLDS and any(a <= at < b for a, b in held_spans(ctx.said)):
                 continue  # "the grappled one, shortsword": the held foe, no grapple
+            if action in ("grapple", "shove") and _with_a_blade(ctx, at):
+                continue  # "pin rat 2 to the floor with my shortsword": a blow with it
             if at >= 0 and not hypothetical(ctx.said, at) and not _a_name(ctx, phrase):
                 before = ctx.said[:at].split()[-1:]
                 word = ctx.said[at:].split()[:1]

@@ -41,6 +41,11 @@ def paragraph(
         note = f"{MOOD}{state.name_of(who) if who else 'You'} hesitates, looking to the others"
         return replace(whole, kind="ask", targets=(), confidence=0.2, then=(), alternatives=(),
                        note=note)  # fmt: skip
+    if whole.kind in FIGHTING and (told := REPORTED.sub(r"\1", text)) != text:
+        # "… and tells him that a sack of sausages beats a cellar full of angry adventurers":
+        # what is told is words, no blow; the paragraph read without them
+        whole = understand_clause(told, actor, state, campaign, language=language)
+        whole = replace(whole, text=text)
     spoken = _spoken_to(text, whole, actor, state, campaign, language)
     if spoken is not None:
         return spoken
@@ -358,6 +363,14 @@ TALKS = re.compile(
     re.IGNORECASE,
 )
 """A paragraph's words to someone, told not quoted ("… and asks him what he knows")."""
+REPORTED = re.compile(
+    r"\b((?:tells?|telling|told|assures?|assuring|reminds?|reminding|warns?|warning|"
+    r"explains?|explaining|promises?|promising|insists?|insisting|suggests?|suggesting)"
+    r"(?:\s+\w+){0,3}?)\s+that\s+[^.!?;]*",
+    re.IGNORECASE,
+)
+"""Words told in a paragraph without quotes ("tells him that …"): the telling is kept, what
+is told left out."""
 SAYS_THUS = re.compile(
     r"\b(?:says?|said|whispers?|murmurs?|mutters?|asks?|tells? \w+|calls? out|shouts?)"
     r"(?:\s+\w+ly)?\s*[:,—-]\s*\w",

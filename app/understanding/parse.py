@@ -36,7 +36,7 @@ from app.understanding.language import detect, foreign_language
 from app.understanding.mending import mended
 from app.understanding.mockery import mockery
 from app.understanding.named_checks import named_check
-from app.understanding.question_shapes import for_the_dm
+from app.understanding.question_shapes import for_the_dm, will_kept
 from app.understanding.readying import readying
 from app.understanding.rewording import (
     STORY_VOICE,
@@ -172,7 +172,7 @@ def understand_clause(
         said = for_the_speaker(said, raw, actor, state)  # "Cass, cast guidance on me"
         ctx = replace(ctx, actor=named, scope=build_scope(state, campaign, named, vocab.people))
     said = plain_deed(said, fighting=scope.fighting)  # "RAAAH! I charge …", "arrow to the face"
-    said = levered(_mend_question(strip_fillers(gone(said), vocab), vocab))
+    said = levered(_mend_question(will_kept(said, strip_fillers(gone(said), vocab), raw), vocab))
     said = for_a_friend(said, ctx)  # "distract rat 1 so Thorin can get a hit in"
     if named is None and actor is not None:
         said = STORY_VOICE.sub("", said)  # "she backs off": the player's own, told as story
@@ -446,6 +446,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         deed = improvised(ctx)
         aimed = deed is not None and (deed.target or "") not in ctx.state.creatures
         grips = deed is not None and deed.kind == "manoeuvre"  # "shield-bash it to knock it down"
+        grips = grips and not (found.kind == "attack" and bare.STRUCK_WHERE.search(said))
         # "slip the scimitar out of the sleeping goblin's hand": no blow, whatever is named
         unarmed = deed is not None and deed.extra[:1] in (("palm",), ("bind",), ("wake",))
         leaping = deed is not None and deed.extra[:1] == ("climb",) and not deed.targets

@@ -121,3 +121,13 @@ _ASKING = re.compile(
     r"^\W*(?:(?:and|then|also)\s+)*(?:what|whats|what's|how|which|is|does)\b", re.I
 )
 """A further question in a line ("… and what's his AC?")."""
+
+
+def will_kept(before: str, after: str, raw: str) -> str:
+    """A line's words with their fillers stripped (``after``), but the leading "will" of a
+    question kept: "will magic missile kill him?" asks (read without "will", it cast the
+    spell); "Aria will cast sleep" tells."""
+    asked = raw.rstrip().endswith("?") and before.split()[:1] in (["will"], ["would"])
+    if asked and after.split()[:1] != before.split()[:1]:
+        return f"{before.split(maxsplit=1)[0]} {after}"
+    return after

@@ -40,6 +40,10 @@ _TO_DO = re.compile(
 """What one is ready to do, said with no "when" ("ready to cast sleep on them")."""
 
 
+_FIRST_TO = re.compile(r"\bthe first \w+ (?:that|to|who|which)\b")
+"""Whichever of them does it first, not the one numbered first."""
+
+
 def readying(ctx: Context) -> Intent | None:
     """The line readies an action, or ``None``."""
     words = ctx.vocab.readying
@@ -98,6 +102,7 @@ def readying(ctx: Context) -> Intent | None:
     )  # fmt: skip
     named = [t.id for t in named_creatures(trigger, ctx.scope)]
     anyone = any(has_phrase(trigger, w) for w in words.get("anyone", ()))
+    anyone = anyone or _FIRST_TO.search(trigger) is not None  # "the first rat that moves"
     picked = pick_creatures(trigger, ctx.scope, ctx.state, ctx.vocab) if named else None
     if anyone:  # "whichever wolf charges first": any of them, not wolf 1
         picked = None

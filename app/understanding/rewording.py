@@ -136,6 +136,12 @@ _FAVOURED = re.compile(r"^favou?red enem(?:y|ies) (\w+)\b(?! and| then)")
 _LEADING = re.compile(r"\blead(?:s|ing)? (?:us|the (?:others|party|way)|everyone|them)\b")
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
 """Staying behind ("hang back by the tunnel mouth"): waiting, never a way back."""
+_SHELTERED = re.compile(
+    r"(?<!get )(?<!go )(?<!us )(?<!me )(?<!head )(?<!come )\bout of the (?:wind|rain|cold|"
+    r"weather|storm|spray|sun|draughts?|drafts?|elements|damp|wet)\b"
+)
+"""Where one rests or waits ("a short rest in the cave, out of the wind"): sheltered, not the
+way out (but "get us out of the rain" goes in)."""
 _OFFERED = re.compile(
     r"^(?:here(?: you go| you are)?|catch|oi)[,!.]?\s+(?:([a-z][\w'-]*)[,!.]?\s+)?"
     r"(?:take|have|grab)\s+(my|this|the|a)\s+(.+?)[.!]*$"
@@ -209,6 +215,7 @@ def bodily(said: str) -> str:
     said = _LEADING.sub("go", said)  # "i lead us across the causeway": the party goes
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
+    said = _SHELTERED.sub("sheltered", said)
     said = as_gestured(said)  # eyes, hands, pages and silences: no deed of their own
     said = _USED_TO_BE.sub("", said)  # "the bones that used to be skeleton 2": that one
     said = _WALKING_BONES.sub("skeleton", said)  # "the nearest pile of walking bones"

@@ -145,6 +145,8 @@ def _aimed_at_someone(ctx: Context, said: str, name: str, sid: str = "") -> bool
     if aimed is None:
         return False
     whom = aimed.group(2)
+    if aimed.group(1) == "at " and re.match(r"[\w-]+(?:'s|s')(?!\w)", whom):
+        return False  # "we sleep at Nessa's": at her house, a night's rest
     pronoun = whom.split()[0] in ("me", "myself", "him", "her", "them", "it", "us", "you")
     if aimed.group(1) is None:  # "bless Cass": put on a friend named straight after it
         if re.search(r"\b(?:with|from|behind)\b", whom):

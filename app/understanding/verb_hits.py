@@ -168,7 +168,7 @@ _TAKE_A = re.compile(
 """A "take" that is no taking ("take a look", "take a moment")."""
 _FINISHING = re.compile(r"^(?:finish(?: off)?|get) (?:the|that|this) (?:\w+ )*?(?:one|ones)\b")
 """In a fight, finishing off or going for "the … one" is a blow at it."""
-_FINISH_A_FOE = re.compile(r"^finish(?:es)?(?: off)? (?:the|that|this)\s")
+_FINISH_A_FOE = re.compile(r"^finish(?:es)?(?: off)? (?:(?:the|that|this)\s)?")
 _DONE_TO = re.compile(
     r"\b(?:got|get|gets|getting|was|were|been|be|being|is|are|am|\w+'re|\w+'s|i'm|im)\s+"
     r"(?:\w+\s+){0,3}$"

@@ -329,7 +329,7 @@ def test_an_ending_reached_while_a_character_is_dying_leaves_them_stable() -> No
     events = reach_ending(state, ending.id)
     assert mira.vitals.state is LifeState.STABLE and mira.vitals.hp == 0
     told = next(e for e in events if getattr(e, "kind", "") == "ending")
-    assert "Mira lies stable at 0 hit points" in told.description
+    assert "Mira is tended as the story ends: stable at 0 hit points" in told.description
 
 
 def troll_fight() -> GameState:

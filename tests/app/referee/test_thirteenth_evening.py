@@ -1,9 +1,22 @@
-"""What a thirteenth evening's lines found: a friend asked without a comma after a sigh."""
+"""What a thirteenth evening's lines found: a friend asked without a comma after a sigh, a
+deed taken back by name ("forget ringing it"), a question that begins with "will", a rest
+out of the wind, readying for whatever comes, a blow told as a pin or a bash over the head,
+gear knocked off a foe, words told in a paragraph, a night at someone's house, and
+"finish" a foe by name."""
 
 from __future__ import annotations
 
-from tests.app.referee_lines import read
+from tests.app.referee_lines import read, told
 
+RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "mira"}
+GUARDS = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "thorin"}
+HALL = {"campaign": "crossroads", "scene": "chief_hall", "flags": {"guards_passed": True}}
+BAND = {**HALL, "fight": "grubnak_band", "turn": "thorin"}
+CAVE = {"campaign": "drowned_bell", "scene": "sea_cave"}
+HARBOUR = {"campaign": "drowned_bell", "scene": "harbour", "flags": {"corin_saved": True}}
+STRAND = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+          "turn": "ione", "wounds": {"ione": 10}}  # fmt: skip
+BELFRY = {"campaign": "drowned_bell", "scene": "belfry"}
 INN_TABLE = {"campaign": "crossroads", "scene": "inn",
              "players": {"Ana": ["mira"], "Ben": ["thorin"], "Cleo": ["aria"]}}  # fmt: skip
 
@@ -14,3 +27,76 @@ def test_a_friend_asked_after_a_sigh_is_words_to_them_not_acting_for_them() -> N
         said = read(INN_TABLE, "mira", line)[0]
         assert said.kind == "ask" and "plays" in said.note, line
     assert read(INN_TABLE, "mira", "Thorin smash the lock")[0].kind == "refuse"
+
+
+def test_a_deed_taken_back_by_name_is_not_done() -> None:
+    said = read(BELFRY, "ione", "actually forget ringing it. I hack at the rotten beam so the "
+                                "bell falls into the sea forever")  # fmt: skip
+    assert [(c.kind, c.targets) for c in said] == [("challenge", ("cut_bell",))]
+    for line in ("never mind ringing it", "forget it", "ok forget about the bell"):
+        assert read(BELFRY, "ione", line)[0].kind == "ask", line
+    assert read(BELFRY, "ione", "forget the bell, let's go down")[0].kind == "move"
+    assert read(BELFRY, "ione", "never mind, I ring it")[0].targets == ("toll_bell",)
+    assert read(BELFRY, "ione", "don't forget the rope")[0].kind != "challenge"
+
+
+def test_a_question_that_begins_with_will_is_asked_not_cast() -> None:
+    said = read({**BAND, "turn": "aria"}, "aria", "Will magic missile kill him?")[0]
+    assert said.kind == "question" and said.spell == "magic_missile"
+    assert read({**RATS, "turn": "aria"}, "aria", "will burning hands hit Mira too?")[0].kind == (
+        "question"
+    )
+    assert read({**BAND, "turn": "aria"}, "aria", "Aria will cast magic missile")[0].kind == "cast"
+
+
+def test_a_rest_out_of_the_wind_goes_nowhere() -> None:
+    said = read(CAVE, "cass", "Short rest in the cave, out of the wind.")
+    assert [c.kind for c in said] == ["rest"]
+
+
+def test_ready_to_hit_whatever_comes_is_a_readied_blow() -> None:
+    said = read(GUARDS, "thorin", "I'm ready to hit whatever comes at Aria.")[0]
+    assert (said.kind, said.action, said.targets) == ("manoeuvre", "ready", ())
+    first = read(RATS, "mira", "I ready my bow and shoot the first rat that moves.")[0]
+    assert (first.action, first.targets) == ("ready", ())  # whichever rat, not rat 1
+
+
+def test_a_pin_with_a_blade_or_a_bash_over_the_head_is_a_blow() -> None:
+    said = read(RATS, "mira", "I pin rat 2 to the floor with my shortsword")[0]
+    assert (said.kind, said.targets) == ("attack", ("giant-rat-2",))
+    said = read(GUARDS, "thorin", "I bash goblin two over the head")[0]
+    assert (said.kind, said.targets) == ("attack", ("goblin-2",))
+    assert read(RATS, "mira", "I pin rat 2 to the floor")[0].action == "grapple"
+
+
+def test_gear_knocked_off_a_foe_points_at_its_wearer() -> None:
+    said = read(BAND, "thorin", "I smack that saucepan right off his head")[0]
+    assert (said.kind, said.targets) == ("attack", ("grubnak",))
+
+
+def test_words_told_in_a_paragraph_are_words_not_a_blow() -> None:
+    said = read(HALL, "mira", "Mira plants her feet among the stolen boots, meets the chief's "
+                "squint with her best tavern smile, and tells him that a goblin as clever as "
+                "him surely knows a sack of sausages every month beats a cellar full of angry "
+                "adventurers.")[0]  # fmt: skip
+    assert (said.kind, said.targets) == ("talk", ("grubnak",))
+
+
+def test_a_night_at_someones_house_is_a_rest_not_a_sleep_spell() -> None:
+    assert read(HARBOUR, "wren", "We sleep at Nessa's, everyone.")[0].kind == "rest"
+
+
+def test_finish_a_foe_by_name_is_a_blow_after_the_spell() -> None:
+    said = read(STRAND, "ione", "Cure myself and then finish thrall 1")
+    assert [(c.kind, c.targets) for c in said] == [
+        ("cast", ("ione",)),
+        ("attack", ("drowned-thrall-1",)),
+    ]
+
+
+async def test_a_potion_kept_corked_leaves_the_blow_that_follows_it() -> None:
+    """Unhurt, "drink my potion and attack the rat" keeps the potion for later and swings
+    all the same: nothing was spent on the draught, and the blow never leaned on it."""
+    said = await told({**RATS, "turn": "thorin"}, "thorin", "drink my potion and attack rat 1")
+    assert "stays corked for later" in said
+    assert "did not happen" not in said and "Giant Rat 1" in said

@@ -238,6 +238,7 @@ class ConsoleGame:
         if reply.notice:
             self.console.print(plain(reply.notice, style="yellow"))
         if character is None:
+            self.current = reply.asked_as or self.current  # ("Wren: can I …?": Wren's now)
             self.say(reply)
             return
         self.current = character

@@ -203,7 +203,7 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
             # asked back ("Did you mean …?"): the answer is the same player's to give
             answer += f" (Still {owner}'s turn, for {session.state.name_of(character)}.)"
         if answer is not None:
-            return Reply(answer, True, late, text.strip(), aside=True), None
+            return Reply(answer, True, late, text.strip(), aside=True, asked_as=character), None
     outcome = session.submit(PlayerAction(character_id=character, text=text.strip(), player=owner))
     barred = not outcome and getattr(outcome, "reason", "").startswith("only ")
     if barred and breaks_the_parley(session.state, character, text.strip()):
@@ -218,7 +218,7 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
         shrug = None if answer else answer_aside(session, character, text.strip(), waiting=True)
         answer = answer or (f"{shrug} ({refused}.)" if shrug else None)  # (whose go it is)
         if answer is not None:
-            return Reply(answer, True, late, text.strip(), aside=True), None
+            return Reply(answer, True, late, text.strip(), aside=True, asked_as=character), None
         return Reply(refused, False, late), None
     fight_turn_taken(session, character, "TURN_COMPLETE")
     return Reply(getattr(outcome, "detail", ""), True, late, text.strip()), character

@@ -20,3 +20,6 @@ class Reply:
     aside: bool = False
     """The line was a question asked out of turn, and ``text`` is its answer: nothing was
     queued and the turn stays where it is."""
+    asked_as: str | None = None
+    """For an answered question: the character it was asked as, when it is the asker's own
+    ("Wren: can I light the lamp?"): a bare line after it is Wren's again."""

@@ -319,6 +319,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
             story = self.query_one(StoryPane)
             story.add_action(who, reply.action)
             story.add_note(reply.text)
+            self.actor = reply.asked_as or self.actor  # ("Wren: can I …?": Wren's line next)
             return False
         if character is None:
             self.keep(line)

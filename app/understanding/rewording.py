@@ -147,6 +147,12 @@ _OFFERED = re.compile(
     r"(?:take|have|grab)\s+(my|this|the|a)\s+(.+?)[.!]*$"
 )
 """A thing held out to someone ("here lass, take my potion"): given to them."""
+_DRINK_THIS = re.compile(
+    r"^(?:here(?: you go| you are)?)[,!.]?\s+([a-z][\w'-]*)[,!.]?\s+(?:drink|sip|swallow|down)\s+"
+    r"(?:this|that|it|my potion|this potion|the potion)\b[.!]*$"
+)
+"""A draught held out to someone by name ("here Tam, drink this"): the potion given to
+them, not drunk by the one holding it out."""
 
 
 _USED_TO_BE = re.compile(
@@ -208,6 +214,9 @@ def bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
     never as the way back out of here."""
+    draught = _DRINK_THIS.match(said)
+    if draught is not None:  # "here tam, drink this": the potion held out to Tam
+        said = f"give my potion to {draught.group(1)}"
     offered = _OFFERED.match(said)
     if offered is not None:  # "here Aria, take my potion": the potion given to Aria
         whom = f" to {offered.group(1)}" if offered.group(1) else ""

@@ -100,3 +100,18 @@ async def test_a_potion_kept_corked_leaves_the_blow_that_follows_it() -> None:
     said = await told({**RATS, "turn": "thorin"}, "thorin", "drink my potion and attack rat 1")
     assert "stays corked for later" in said
     assert "did not happen" not in said and "Giant Rat 1" in said
+
+
+def test_a_draught_held_out_to_someone_is_given_them() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "flags": {"tam_found": True},
+              "defeated": ["cellar_rats"], "give": {"mira": ["healing potion"]}}  # fmt: skip
+    said = read(cellar, "mira", "here tam, drink this")[0]
+    assert (said.kind, said.targets) == ("give", ("tam", "healing_potion"))
+
+
+def test_a_deal_put_as_if_you_stop_is_the_parley() -> None:
+    hall = {**HALL, "flags": {"guards_passed": True, "tam_found": True}, "met": ["grubnak"]}
+    said = read(hall, "mira", "we'll bring you a barrel of sausages every month if you stop "
+                              "digging under the inn. deal?")  # fmt: skip
+    assert (said[0].kind, said[0].targets) == ("challenge", ("parley",))
+    assert read(hall, "mira", "what happens if you stop raiding?")[0].kind != "challenge"

@@ -342,6 +342,8 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
         r"(\w+(?:\s\w+)?)",
         said,
     )  # "at his helmet", "down on his saucepan"
+    m = m or re.search(r"\b([a-z]{3,})[- ](?:wielding|waving|carrying|toting|helmeted)\b", said)
+    # ("that spoon-wielding maniac")
     nick = _NICKNAMED.search(said)  # "saucepan head": named by what he wears
     m = m or (nick if nick is not None and nick.group(1) not in ENGLISH.common else None)
     lone = _LONE_GEAR.search(said) if m is None else None  # "fire bolt the saucepan"

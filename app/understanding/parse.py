@@ -449,9 +449,11 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         grips = grips and not (found.kind == "attack" and bare.STRUCK_WHERE.search(said))
         # "slip the scimitar out of the sleeping goblin's hand": no blow, whatever is named
         unarmed = deed is not None and deed.extra[:1] in (("palm",), ("bind",), ("wake",))
-        leaping = deed is not None and deed.extra[:1] == ("climb",) and not deed.targets
+        leaping = (
+            deed is not None and deed.extra[:1] in (("climb",), ("heave",)) and not deed.targets
+        )
         if found.kind == "attack" and found.targets and leaping:
-            deed = None  # "jump the two goblins while their backs are turned": a blow
+            deed = None  # "jump the two goblins …", "chop that spoon-wielding maniac": a blow
         if deed is not None and (
             found.kind == "ask" or grips or unarmed or (aimed and object_is_a_thing(ctx))
         ):

@@ -270,6 +270,8 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
     if ctx.scope.fighting and said in _ALONG:  # "same" as one's own turn in a fight: as
         return ctx.intent("ask", confidence=0.3, note="the same as whom?")  # what? asked
     held = said in vocab.hold or bare in vocab.hold or vocab.abbreviations.get(bare) == "hold"
+    done, me = _DONE_SAID.match(said), ctx.scope.get(ctx.actor or "", "member")  # "Aria's
+    held = held or bool(done and me and done.group(1) in me.names)  # done, Thorin's turn"
     if held and ctx.raw.rstrip().endswith("?"):  # "that's it?", "wait?": asked, no turn held
         return ctx.intent("ask", confidence=0.3, note=f"{said}? Say what to do, or end the turn")
     if held:
@@ -419,6 +421,8 @@ WH = frozenset({"what", "where", "who", "whom", "whose", "why", "how", "when", "
                 "wheres", "whos", "hows"})  # fmt: skip
 """Question words that make a question without a question mark."""
 
+_DONE_SAID = re.compile(r"^([a-z]+)(?:'s| is) (?:done|finished)\b(?:\W+\w+'s turn)?\W*$")
+"""The one playing says their character is done ("Aria's done, Thorin's turn")."""
 CAN_I = ("can i", "could i", "may i", "can we", "could we", "may we", "should i", "should we",
          "am i able to", "is it possible to", "can i still", "could i still")  # fmt: skip
 

@@ -116,8 +116,12 @@ _GREETINGS = frozenset({
     "hello", "hullo", "hallo", "greetings", "howdy", "hiya", "heya", "evening", "morning",
     "afternoon", "cheers", "thanks", "sorry", "please", "listen", "alright", "okay", "well",
     "welcome", "goodbye", "farewell",
+    "hm", "hmm", "hmmm", "um", "umm", "uh", "uhh", "er", "erm", "ugh", "argh", "ah", "ahh",
+    "oh", "ooh", "eh", "huh", "meh", "welp", "whew", "phew", "wow", "yikes", "oops", "ha",
+    "haha", "lol", "ok", "yes", "yeah", "yep", "no", "nah", "nope", "sure", "right", "fine",
 })  # fmt: skip
-"""Words a line opens with before a comma that greet or soften, never a name."""
+"""Words a line opens with before a comma (or a stop: "Hm. I hate rain.") that greet,
+soften or sigh, never a name."""
 A_NAME = re.compile(r"^\s*([A-Z][a-z]{4,}),\s+\S")
 """A line that opens by calling someone by what can only be a name, with a comma
 ("Gandalf, what do you think?"), not a cry ("Corin!", "Oi,", "Ma'am,")."""

@@ -115,3 +115,18 @@ def test_a_deal_put_as_if_you_stop_is_the_parley() -> None:
                               "digging under the inn. deal?")  # fmt: skip
     assert (said[0].kind, said[0].targets) == ("challenge", ("parley",))
     assert read(hall, "mira", "what happens if you stop raiding?")[0].kind != "challenge"
+
+
+def test_a_sigh_before_a_stop_is_no_name_called() -> None:
+    said = read({"campaign": "crossroads", "scene": "old_road"}, "aria", "Hm. I hate rain.")[0]
+    assert said.kind != "refuse"
+
+
+def test_a_character_said_to_be_done_holds() -> None:
+    table = {**RATS, "turn": "aria", "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}
+    assert read(table, "aria", "Aria's done, Thorin's turn")[0].kind == "hold"
+
+
+def test_a_foe_called_by_what_he_wields_is_struck() -> None:
+    said = read(BAND, "thorin", "Chop that spoon-wielding maniac")[0]
+    assert (said.kind, said.targets) == ("attack", ("grubnak",))

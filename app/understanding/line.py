@@ -37,13 +37,13 @@ from app.understanding.pointing import pointed
 from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.readying import readied_after
-from app.understanding.rewording import as_told, own_name_asked, told_of_the_actor
 from app.understanding.said_to_foes import to_foes
 from app.understanding.slips import second_look
 from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.torn import first_look
 from app.understanding.vocatives import A_NAME, called_nobody, opens_with_foes, to_them_all
+from app.understanding.voicing import as_told, own_name_asked, told_of_the_actor
 from app.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign

@@ -38,15 +38,7 @@ from app.understanding.mockery import mockery
 from app.understanding.named_checks import named_check
 from app.understanding.question_shapes import for_the_dm, will_kept
 from app.understanding.readying import readying
-from app.understanding.rewording import (
-    STORY_VOICE,
-    asked_plainly,
-    bodily,
-    for_a_friend,
-    for_the_speaker,
-    levered,
-    subject_said,
-)
+from app.understanding.rewording import STORY_VOICE, bodily, for_a_friend, levered
 from app.understanding.scope import build_scope
 from app.understanding.strangers import stranger as who_else
 from app.understanding.table_words import (
@@ -60,6 +52,7 @@ from app.understanding.talked_to import news_of_someone
 from app.understanding.telling import gesture, haggled, pledged, promised, told
 from app.understanding.threats import threat
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
+from app.understanding.voicing import asked_plainly, for_the_speaker, subject_said
 from app.understanding.ways import OPENING_A_THING, UP_TO_A_DOOR, far_way, only_opening
 from app.understanding.words import normalise, starts_with
 from app.world import view

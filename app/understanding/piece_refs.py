@@ -78,7 +78,8 @@ _SOMEONE = re.compile(r"\b(?:him|her|them|he|she|they)\b")
 
 _HANDLED = re.compile(
     r"^\W*(?:(?:and|then|i)\s+)*(?:take|grab|pick up|pocket|use|drink|read|open|light|"
-    r"check|look at|examine)\b",
+    r"check|look at|examine|(?:we |i )?(?:go|head|crawl|climb|walk|step|squeeze)s? "
+    r"(?:through|into|down|up|along|in) it)\b",
     re.IGNORECASE,
 )
 """A clause that does something with a thing ("then take it")."""

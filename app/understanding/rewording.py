@@ -1,8 +1,9 @@
 """A line put in words the reading knows before it is read: a crowbar put to a thing is
 prying it, a boot put to it a kick; someone's back is their body, a thing's back its rear;
 a prayer begun is praying; steps counted out are a distance; what a deed is for is no deed
-(and a foe distracted so a friend can strike is the Help action); the words a line opens
-with before whoever acts ("ok ione climbs up")."""
+(and a foe distracted so a friend can strike is the Help action); a draught held out to
+someone is theirs; someone brought along upstairs is the party's going. Whose voice a line
+is in is read in :mod:`app.understanding.voicing`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from app.understanding import readings as r
 from app.understanding.gestures import as_gestured
 from app.understanding.spells import names_a_spell
 from app.understanding.words import has_phrase
-from app.world.state import GameState
 
 _LEVER = r"(?:crowbar|pry ?bar|prybar|jemmy)"
 _USE_LEVER = re.compile(
@@ -136,6 +136,11 @@ _FAVOURED = re.compile(r"^favou?red enem(?:y|ies) (\w+)\b(?! and| then)")
 _LEADING = re.compile(r"\blead(?:s|ing)? (?:us|the (?:others|party|way)|everyone|them)\b")
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
 """Staying behind ("hang back by the tunnel mouth"): waiting, never a way back."""
+_BROUGHT_ALONG = re.compile(
+    r"\b(?:take|bring|walk|lead|escort|help|carry)s? (?:\w+|the \w+(?: \w+)?) "
+    r"((?:back )?(?:upstairs|downstairs|up the stairs|down the stairs|outside|inside))\b"
+)
+"""Someone brought along by the party ("we bring Tam upstairs"): the party's going."""
 _SHELTERED = re.compile(
     r"(?<!get )(?<!go )(?<!us )(?<!me )(?<!head )(?<!come )\bout of the (?:wind|rain|cold|"
     r"weather|storm|spray|sun|draughts?|drafts?|elements|damp|wet)\b"
@@ -168,13 +173,6 @@ _DRAWN_ASIDE = re.compile(
     r"away| apart)\b"
 )
 """A growth or a hanging drawn aside ("pull the kelp aside"): a look behind it."""
-_PICKED_TO_SWING = re.compile(
-    r"^(?:i |we )?(?:pick up|picks up|grab|grabs|snatch up|snatches up|take|takes|seize|"
-    r"seizes) (a|an|the|some|one of the) ((?:\w+ )?\w+) and (\w+) (.+?) with it\W*$",
-    re.IGNORECASE,
-)
-"""A thing taken up to strike with ("pick up a thighbone and club skeleton 1 with it"):
-the blow, struck with it."""
 _ORDERED_IN = re.compile(
     r"\border(?:s|ed|ing)? (?:(?:a|an|some|another|two|three|us|me|the|a round of|a pint of|"
     r"a mug of|a cup of|a bowl of|a plate of) )+(?:\w+ )?(ale|beer|drink|drinks|wine|mead|cider|"
@@ -182,14 +180,6 @@ _ORDERED_IN = re.compile(
     r"tea|milk|water)\b"
 )
 """Something ordered at an inn ("i order an ale"): asked for, no order given to cow anyone."""
-_PICKED_TO_SMASH = re.compile(
-    r"^(?:i |we )?(?:pick up|picks up|grab|grabs|snatch up|snatches up|take|takes|seize|"
-    r"seizes) (a|an|the|some|one of the) ((?:\w+ )?\w+)(?: (?:off|from) (?:the|a) \w+)? and "
-    r"(?:smash|smashes|break|breaks|crack|cracks|bring|brings|slam|slams|swing|swings) it "
-    r"(?:down )?(?:over|on|onto|into|across|against|at) (.+?)\W*$",
-    re.IGNORECASE,
-)
-"""A thing taken up and broken over a foe ("grab a bottle and smash it over the last rat")."""
 _WALKING_BONES = re.compile(r"\b(?:(?:pile|heap|bag|sack|bundle)s? of )?walking bones\b")
 """Bones that walk are the skeletons (the barrow's shelves of bones do not)."""
 
@@ -225,6 +215,7 @@ def bodily(said: str) -> str:
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _SHELTERED.sub("sheltered", said)
+    said = _BROUGHT_ALONG.sub(r"go \1", said)
     said = as_gestured(said)  # eyes, hands, pages and silences: no deed of their own
     said = _USED_TO_BE.sub("", said)  # "the bones that used to be skeleton 2": that one
     said = _WALKING_BONES.sub("skeleton", said)  # "the nearest pile of walking bones"
@@ -325,184 +316,3 @@ def _whose(owner: str) -> str:
     """The one a pocket belongs to, as the pickpocket's object ("goblin 2's" → goblin 2)."""
     pronoun = {"his": "him", "her": "her", "its": "it", "their": "them"}
     return pronoun.get(owner, owner.removesuffix("'s"))
-
-
-_HANDED_OVER = re.compile(
-    r"^\s*([A-Z]\w+)'s (?:better at (?:this|that|it)|good at (?:this|that)|"
-    r"the one for (?:this|that)|got this)[.!,;]*\s+(?:so\s+)?(?i:she|he|they)\s+",
-)
-"""A deed handed to another of the party, who then does it ("Sela's better at this. She
-lays a hand on the rune"): told as hers (an unknown name is refused as any other)."""
-_RETURNED = re.compile(
-    r"^\W*(?:(?:(?:(?:ok(?:ay)?|and|so|sorry|right)\W+)*(?:i'?m|im|i am|we'?re|were|we are)\s+"
-    r"back\b(?:\s+(?:now|again|guys|all))?|(?:(?:ok(?:ay)?|sorry|right)\W+)+back(?:\s+again)?|"
-    r"back\s+again)(?:\s*[!.,;:]+\s*|\s*$)|"
-    r"back\W+(?=(?:what|where|sorry|lol|ok|hi|hey|did)\b))",
-    re.IGNORECASE,
-)
-"""A player back at the table ("back! what did i miss", "ok i'm back", "ok sorry, back
-again."): no going back."""
-
-
-def as_told(text: str) -> str:
-    """The line with what is only for the table taken off its front: a deed handed to
-    another ("Sela's better at this. She lays a hand …": Sela lays it), a player back ("back!
-    what did i miss": a question, no going back), the players called ("hey guys, …")."""
-    told = _TO_THE_TABLE.sub("", _RETURNED.sub("", _HANDED_OVER.sub(r"\1 ", text))) or text
-    told = _CHEERED.sub("", told) or told
-    asking = _STATED.match(told) is not None  # ("it's the chapel, isn't it?": asked)
-    told = _WISH_ASKED.sub("do you want to ", _TAG.sub("?" if asking else ".", told))
-    told = _PICKED_TO_SWING.sub(r"\3 \4 with \1 \2", told)  # "… and club him with it"
-    told = _PICKED_TO_SMASH.sub(r"hit \3 with \1 \2", told)  # "… and smash it over him"
-    return _MARCH.sub("", told) or told
-
-
-_TAG = re.compile(
-    r",\s*(?:isn'?t it|ain'?t it|innit|don'?t you think|aren'?t they|isn'?t (?:she|he|that)|"
-    r"wasn'?t it|won'?t it|doesn'?t it)\s*\?+\s*$",
-    re.IGNORECASE,
-)
-"""A tag on a remark ("cold night, isn't it?"): the remark, not a question about "it"."""
-_STATED = re.compile(r"^\W*(?:it|that|this|he|she|they|you|we)(?:'s|'re| is| are)\b", re.I)
-"""A tagged line that says what something is: still asked ("it's the chapel, isn't it?")."""
-_WISH_ASKED = re.compile(r"^\s*(?:wanna|want to|wan+a)\s+(?=[^?]*\?\W*$)", re.IGNORECASE)
-"""A wish asked with its "do you" dropped ("want to go home kiddo?"): asked of someone,
-no going of the speaker's."""
-
-
-_CHEERED = re.compile(
-    r"^\W*(?:nice|good|great|sweet|awesome|lovely|wow|whoa|lol|haha|ha|yes|yess|woo+|yay)"
-    r"(?:\s+(?:hit|shot|one|job|roll|move|work|throw|swing|spell|save))?\s*[!.,]+\s*(?=\w)",
-    re.IGNORECASE,
-)
-"""A friend cheered before the deed ("nice hit! I smack the one next to Wren"): said to
-the table, no blow of its own."""
-
-
-_MARCH = re.compile(r"(?<=[.!])\s+(?:\w+\s+){0,2}\w+\s+first\s*[.!]*\s*$", re.IGNORECASE)
-"""Who or what goes first, said after the deed ("Down the stairs we go. Torch first."): the
-order of march, no deed of its own."""
-
-
-_TO_THE_TABLE = re.compile(
-    r"^\W*(?:(?:hey|hi|ok|okay|so|right|alright)\s+(?:guys|everyone|everybody|team|folks|gang|"
-    r"y'?all|people|friends)\b\W*|(?:guys|everyone|everybody|team|folks|gang|y'?all|people|"
-    r"friends)\s*[,!:;.]+\s*)(?=\w)",
-    re.IGNORECASE,
-)
-"""The players called before a word to them ("hey guys what should we do first?"): said
-to the table, not to the one person of the story here."""
-
-
-_SPEAKER = re.compile(r"\b(?:me|myself)\b")
-
-
-def for_the_speaker(rest: str, raw: str, actor: str | None, state: GameState) -> str:
-    """A line that tells a friend what to do ("Cass, cast guidance on me") with its "me"
-    the speaker's character, not the friend told; a line a player types as that friend
-    ("Cass: I cast guidance on myself") keeps its own."""
-    if (
-        actor is None
-        or actor not in state.party
-        or raw.lstrip().partition(" ")[0].endswith(":")
-        or rest.startswith("i ")
-    ):
-        return rest
-    return _SPEAKER.sub(state.name_of(actor).split()[0].lower(), rest)
-
-
-def subject_said(ctx: r.Context, said: str) -> tuple[str, str | None]:
-    """The party member a line names as the one acting, and what they do: after words it
-    opens with ("ok ione climbs up"), and without the words that open what they do ("Ione:
-    fine, i climb the ladder")."""
-    said, named = r.subject(ctx, said)
-    bidden = _BIDDEN.match(said) if named is None and not _MADE_SO.search(said) else None
-    if bidden is not None:  # "I'll have Mira sneak outside": Mira's deed
-        opened, called = r.subject(ctx, said[bidden.end() :])
-        said, named = (opened, called) if called is not None else (said, None)
-    if named is None and OPENING_WORDS.match(ctx.raw.lower()):
-        opened, called = r.subject(ctx, INTERJECTION.sub("", said) or said)
-        said, named = (opened, called) if called is not None else (said, None)
-    if named is not None:
-        said = INTERJECTION.sub("", said) or said
-    return said, named
-
-
-_BIDDEN = re.compile(r"^(?:i'll |i will |i |we'll |we will |we )?(?:have|make|let) (?=\w)")
-"""A friend bidden to act by the one typing ("I'll have Mira sneak outside"): their deed
-(never "get Wren back up", a friend helped)."""
-
-
-_MADE_SO = re.compile(r"^(?:\S+ ){1,3}(?:invisible|unseen|visible)\b")
-"""A friend made so by the one typing ("make Thorin invisible"): the typist's spell, not
-the friend's deed."""
-
-
-def told_of_the_actor(said: str, actor: str | None, state: GameState) -> str:
-    """A paragraph told of the typist's character by name goes on with "she" or "he" for
-    them ("Ione pulls up a stool … She says they've met his niece"): each later sentence that
-    opens so with words said is put with the name again, so the words are the character's,
-    not another's (a gesture, "He nods", is read as it stands)."""
-    sheet = state.party.get(actor or "")
-    if sheet is None:
-        return said
-    name = sheet.name.split()[0]
-    opening = re.match(rf"^\W*(?:{re.escape(name)}|{re.escape(sheet.name)})\b", said, re.I)
-    if opening is None or not _SENTENCE_SHE.search(said):
-        return said
-    return _SENTENCE_SHE.sub(lambda m: f"{m.group(1)}{name} {m.group(3)}", said)
-
-
-_SENTENCE_SHE = re.compile(
-    r"([.!?]\s+)(She|He|They)\s+(says|tells|asks|explains|adds|replies|answers|whispers|"
-    r"murmurs|mutters|admits|promises|swears|insists)\b"
-)
-"""A sentence that opens with "She"/"He"/"They" and words said ("She says …"): what else
-would be taken for another's is the character's."""
-_MODAL = r"(?:can|could|should|shall|will|would|may|might)"
-
-
-def own_name_asked(said: str, actor: str | None, state: GameState) -> str:
-    """A question that names the asker's own character after "can" ("what can ione do up
-    here?", typed as Ione): asked as "what can i do up here?"."""
-    sheet = state.party.get(actor or "")
-    if sheet is None:
-        return said
-    name = re.escape(sheet.name.split()[0])
-    return re.sub(rf"\b({_MODAL}) {name}\b", r"\1 I", said, flags=re.IGNORECASE)
-
-
-def _about_us(said: str) -> str:
-    """ "tell me about my character" asks who one plays; "… about the party", who all are."""
-    m = _ABOUT_US.match(said)
-    return (
-        said
-        if m is None
-        else ("who am i" if m.group(1) in ("my", "me", "myself") else "who are we")
-    )
-
-
-_ABOUT_US = re.compile(
-    r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us) (?:about|of) (my|me|myself|our|"
-    r"us|ourselves|the party)\b(?: (?:character|characters|guy|sheet|party|group|team|self))?$"
-)
-"""Asking to be told about oneself or the party ("tell me about my character")."""
-_REMIND = re.compile(
-    r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us)(?: again)? "
-    r"(?=(?:what|who|where|why|how|when|which)\b)"
-)
-"""A question put as "remind me …": the question it asks."""
-
-
-_REMIND_MINE = re.compile(
-    r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us)(?: again)? (?:of |about )?"
-    r"(?=(?:my|our) \w)"
-)
-"""Asking to be told one's own ("remind me my hit points"): what they are."""
-
-
-def asked_plainly(said: str) -> str:
-    """A question put as "remind me …" or "tell me about my character": the question it
-    asks ("what we're doing", "who am i", "what are my hit points")."""
-    said = _REMIND.sub("", _about_us(said))
-    return _REMIND_MINE.sub("what are ", said)

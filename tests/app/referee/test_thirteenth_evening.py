@@ -130,3 +130,11 @@ def test_a_character_said_to_be_done_holds() -> None:
 def test_a_foe_called_by_what_he_wields_is_struck() -> None:
     said = read(BAND, "thorin", "Chop that spoon-wielding maniac")[0]
     assert (said.kind, said.targets) == ("attack", ("grubnak",))
+
+
+def test_a_going_through_the_thing_asked_about_and_a_boy_brought_upstairs() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "flags": {"tam_found": True,
+              "trapdoor_open": True}, "defeated": ["cellar_rats"]}  # fmt: skip
+    said = read(cellar, "mira", "I ask Tam about the tunnel, then we go through it.")
+    assert [(c.kind, c.targets) for c in said] == [("talk", ("tam",)), ("move", ("warren",))]
+    assert read(cellar, "aria", "we bring tam upstairs")[0].targets == ("inn",)

@@ -15,6 +15,7 @@ from app.understanding.targets import pick_creatures
 from app.understanding.ways import crept_past, move
 from app.understanding.words import has_phrase, phrase_at
 from app.world import view
+from rules.damage import LifeState
 
 SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", "gazes",
                    "glance", "glances", "peek", "peeks", "squint", "squints", "watch",
@@ -71,10 +72,27 @@ def examine(ctx: Context, at: int) -> Intent:
         pick = pick_creatures(ctx.said[at:], ctx.scope, ctx.state, ctx.vocab)
         if pick.exact and len(pick.ids) == 1:
             return ctx.intent("examine", targets=pick.ids)
+    fallen = _the_fallen(ctx, at)
+    if fallen is not None:  # "search the dead one", "check the body": the one lying dead
+        return ctx.intent("examine", targets=(fallen,), confidence=0.9)
     written = _written_on(ctx, at)
     if written is not None:  # "read the inscription": the bell whose lip bears letters
         return ctx.intent("examine", targets=(written,), confidence=0.9)
     return ctx.intent("examine", confidence=0.9)
+
+
+_FALLEN = re.compile(r"\b(?:dead (?:one|guy|thing)|body|corpse|carcass|remains)\b")
+"""A foe that lies dead, named only as such ("search the dead one")."""
+
+
+def _the_fallen(ctx: Context, at: int) -> str | None:
+    """The only creature of this place that lies dead, when the look names a body."""
+    if _FALLEN.search(ctx.said[at:]) is None:
+        return None
+    here = ctx.state.scene.id
+    dead = [cid for cid, c in ctx.state.creatures.items()
+            if c.vitals.state is LifeState.DEAD and c.scene in ("", here)]  # fmt: skip
+    return dead[0] if len(dead) == 1 else None
 
 
 def _named_last(text: str, thing: Thing) -> int:

@@ -76,6 +76,10 @@ def paragraph(
                           aimed_at=aimed_at)  # fmt: skip
         if blow is not None:
             return blow
+    if state.encounter is None and whole.kind not in FIGHTING | {"talk", "question"}:
+        opening = _opening_blow(text, actor, state, campaign, language)
+        if opening is not None:  # "… skids to a halt on the sand, and shoots at the grey
+            return opening  # thing": the blow at the foes in view, which opens the fight
     if whole.kind in _DONE_NOT_SAID and QUOTED.search(text):
         speech = _only_said(text, whole, actor, state, campaign, language)
         if speech is not None:  # 'Mira raises her hands: "… friends to go home …"': the
@@ -434,6 +438,23 @@ def _parts(text: str) -> list[str]:
     and asides in brackets left out."""
     plain = re.sub(r"\([^)]*\)", " ", QUOTED.sub(" ", text))
     return [p.strip() for s in SENTENCE.split(plain) for p in PART.split(s) if p and p.strip()]
+
+
+def _opening_blow(
+    text: str, actor: str | None, state: GameState, campaign: Campaign | None,
+    language: str | None,
+) -> Intent | None:  # fmt: skip
+    """Out of a fight, the paragraph's last part that strikes, sure of it, at the foes in
+    view (a fight of this place not yet fought), never one said as a hope or a plan."""
+    encounters = campaign.encounters if campaign is not None else {}
+    for part in reversed(_parts(text)):
+        if PURPOSE.match(part) or re.search(r"\b(?:if|would|could|might|ready to)\b", part):
+            continue
+        said = understand_clause(part, actor, state, campaign, language=language)
+        at_foes = bool(said.targets) and all(t in encounters for t in said.targets)
+        if said.kind == "attack" and at_foes and said.confidence >= 0.8:
+            return replace(said, text=text)
+    return None
 
 
 def _foe(phrase: str, actor: str | None, state: GameState, campaign: Campaign | None) -> str | None:

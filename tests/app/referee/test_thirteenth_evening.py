@@ -138,3 +138,19 @@ def test_a_going_through_the_thing_asked_about_and_a_boy_brought_upstairs() -> N
     said = read(cellar, "mira", "I ask Tam about the tunnel, then we go through it.")
     assert [(c.kind, c.targets) for c in said] == [("talk", ("tam",)), ("move", ("warren",))]
     assert read(cellar, "aria", "we bring tam upstairs")[0].targets == ("inn",)
+
+
+def test_a_paragraph_that_ends_in_a_shot_at_the_foes_in_view_is_that_shot() -> None:
+    said = read({"campaign": "drowned_bell", "scene": "strand"}, "ione",
+                "Ione doesn't wait for the others. She nocks an arrow as she runs down the last "
+                "of the steps, skids to a halt on the ribbed sand, and shoots at the grey thing "
+                "with its hand locked around the young man's collar.")[0]  # fmt: skip
+    assert (said.kind, said.targets) == ("attack", ("strand_thralls",))
+
+
+def test_the_dead_one_searched_is_the_foe_lying_dead() -> None:
+    warren = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "aria", "dead": ["goblin-2"]}  # fmt: skip
+    said = read(warren, "aria", "Fire bolt the goblin and then search the dead one")
+    assert [(c.kind, c.targets) for c in said] == [("cast", ("goblin-1",)),
+                                                  ("examine", ("goblin-2",))]  # fmt: skip

@@ -116,30 +116,11 @@ _SPENDING = frozenset({"use", "cast", "attack", "feature", "challenge"})
 _NOTHING = "what was to come first did not happen; say it again if that is still the plan"
 
 
-def _actor_of(state: GameState, intent: Intent) -> str:
-    """Who does the clause: its character, else whose turn it is in a fight."""
-    if intent.character or intent.actor:
-        return intent.character or intent.actor or ""
-    return state.encounter.current.id if state.encounter is not None else ""
-
-
-def _kept_corked(state: GameState, actor: str, intent: Intent) -> bool:
-    """A healing draught for someone unhurt, kept for later: nothing was spent, and what
-    follows never leaned on it."""
-    if intent.kind != "use" or "potion" not in (intent.item or ""):
-        return False
-    whom = next((t for t in intent.targets[1:] if t in state.party and t != actor), actor)
-    sheet = state.party.get(whom)
-    return sheet is not None and sheet.vitals.hp >= sheet.vitals.max_hp
-
-
 def _came_to_nothing(state: GameState, intent: Intent) -> bool:
     """In a fight, a line's first clause meant to spend the action that made no call: it
     could not be done (a potion for someone unhurt, a feature the character lacks). In a
     fight or out of one, a thing to use that another carries: the plan leaned on it."""
     unable = intent.kind == "ask" and intent.action == "unable"
-    if _kept_corked(state, _actor_of(state, intent), intent):
-        return False  # "drink my potion and attack the rat", unhurt: the blow all the same
     if intent.kind == "use" and intent.note.endswith("carries that"):
         return True  # "drink the draught and go to the chapel", the draught being Sela's
     if unable and " does not know " in intent.note:

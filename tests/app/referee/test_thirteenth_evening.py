@@ -6,7 +6,7 @@ gear knocked off a foe, words told in a paragraph, a night at someone's house, a
 
 from __future__ import annotations
 
-from tests.app.referee_lines import read, told
+from tests.app.referee_lines import read
 
 RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "mira"}
 GUARDS = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "thorin"}
@@ -92,14 +92,6 @@ def test_finish_a_foe_by_name_is_a_blow_after_the_spell() -> None:
         ("cast", ("ione",)),
         ("attack", ("drowned-thrall-1",)),
     ]
-
-
-async def test_a_potion_kept_corked_leaves_the_blow_that_follows_it() -> None:
-    """Unhurt, "drink my potion and attack the rat" keeps the potion for later and swings
-    all the same: nothing was spent on the draught, and the blow never leaned on it."""
-    said = await told({**RATS, "turn": "thorin"}, "thorin", "drink my potion and attack rat 1")
-    assert "stays corked for later" in said
-    assert "did not happen" not in said and "Giant Rat 1" in said
 
 
 def test_a_draught_held_out_to_someone_is_given_them() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from app.actions.class_rules import sneak_attack_dice
 from app.actions.effect_rules import beside
+from app.referee import glossary as terms
 from app.referee.answering_self import level_name
 from app.referee.answering_words import Asked
 from app.referee.sights import join_words
@@ -239,44 +240,9 @@ def condition_rule(a: Asked) -> str | None:
     return f"{status} {meaning}" if explain or mine_now else status
 
 
-GLOSSARY: dict[str, str] = {
-    "advantage": "Advantage: roll two d20s and keep the higher; disadvantage: keep the "
-    "lower. Any advantage and any disadvantage cancel out, however many of each.",
-    "opportunity attack": "Opportunity attack: when a creature leaves the reach of a foe "
-    "engaged with it, that foe may use its reaction to strike once. Disengaging (or "
-    "withdrawing) first avoids it.",
-    "concentration": "Concentration: some spells last only while the caster concentrates. "
-    "Casting another such spell ends the first, and taking damage calls for a Constitution "
-    "save (DC 10, or half the damage if higher) to keep it.",
-    "death save": "Death saves: at 0 hit points a character rolls a d20 on each of their "
-    "turns: 10 or more is a success, less a failure; three successes and they are stable, "
-    "three failures and they die. A natural 20 brings them back with 1 hit point.",
-    "bonus action": "Bonus action: one a turn, only for what a spell or feature says takes "
-    "one (a bonus-action spell, Second Wind, Cunning Action …).",
-}
-"""A few rules in our own words, as the rules engine plays them."""
-
-
-DYING = ("drop to 0", "drop to zero", "at 0", "at zero", "0 hp", "0 hit points", "zero hp",
-         "do i die", "will i die", "can i die", "am i dead", "dying", "go down")  # fmt: skip
-"""Words that ask what happens at 0 hit points."""
-
-
 def glossary(a: Asked) -> str | None:
-    """Asked: "what does advantage mean", "how do opportunity attacks work", "if I drop to 0
-    do I die?"."""
-    if a.has(*DYING) and not a.named:
-        return GLOSSARY["death save"]
-    for key, text in GLOSSARY.items():
-        said = f" {key}" in a.text or f" dis{key}" in a.text
-        said = said or (key.endswith(" save") and f" {key[:-5]} saving" in a.text)  # "death
-        if said and about_a_rule(a):  # saving throws"
-            if key == "advantage" and a.has(
-                "do i have", "do i get", "have advantage", "get advantage", "at advantage"
-            ):
-                return None  # asked of a roll: computed below
-            return text
-    return None
+    """A rules term explained (:mod:`app.referee.glossary`)."""
+    return terms.glossary(a, about_a_rule(a))
 
 
 def standing(a: Asked) -> str | None:

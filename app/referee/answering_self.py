@@ -107,6 +107,8 @@ def armour_class(a: Asked) -> str | None:
         return None
     if a.sheet is None and (a.creatures or a.word("their", "they", "them", "its", "those")):
         return None  # "what's the rats' AC", "what's their AC": the foes', not the asker's
+    if a.has("mean", "means", "stand for", "stands for") and not a.about_self:
+        return None  # "what does AC mean": the term (the glossary), not a figure
     worn = srd().armor.get(sheet.armor).name if sheet.armor else "no armour"
     worn += " and a shield" if sheet.shield else ""
     text = f"{sheet.name} has AC {sheet.armor_class} ({worn})"

@@ -45,9 +45,9 @@ def figure_asked(ctx: Context) -> Intent | None:
         return None
     sheet = _SHEET.match(said.rstrip("?. "))
     if sheet is not None:  # "mira's hp": hers, asked (as "what's mira's hp")
-        friends = ctx.named("member", text=sheet["who"])
-        asked = ctx.intent("question", targets=(friends[0].id,), confidence=0.9)
-        return asked if friends else None  # (as sure as "what's Aria's hp")
+        friends = ctx.named("member", text=sheet["who"])  # (not "what's AC?": no friend)
+        if friends:  # (as sure as "what's Aria's hp")
+            return ctx.intent("question", targets=(friends[0].id,), confidence=0.9)
     found = _FIGURE.search(said)
     if found is None or not _AFTER.match(said[found.end() :].strip()):
         return None

@@ -295,6 +295,7 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
         thing = ctx.scope.get(cid, "challenge")
         assert thing is not None
         verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
+        verbs -= ctx.vocab.stop | {"if"}  # ("if you stop", "in exchange for": no verbs)
         verbs |= {like for verb in verbs for like in _LIKE.get(verb, ())}
         objects = _objects(ctx, cid) - verbs - _PRONOUNS  # the lamp's "light" lights nothing
         # (and "bless her" is no challenge's object: "say her name" is not "say a prayer")
@@ -313,6 +314,7 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
             thing = ctx.scope.get(cid, "challenge")
             assert thing is not None
             verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
+            verbs -= ctx.vocab.stop | {"if"}
             if any(_done_now(said, v) and _on_it(said, v) for v in verbs):
                 fits.append(cid)
     if len(fits) == 1:

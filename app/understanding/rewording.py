@@ -141,6 +141,10 @@ _BROUGHT_ALONG = re.compile(
     r"((?:back )?(?:upstairs|downstairs|up the stairs|down the stairs|outside|inside))\b"
 )
 """Someone brought along by the party ("we bring Tam upstairs"): the party's going."""
+_RUN_THROUGH = re.compile(r"\brun (him|her|it|them|the \w+|\w+ \d) through\b")
+"""A blade driven through a foe ("run him through!"): a stab, no running."""
+_CUT_DOWN = re.compile(r"\b(cut|hack|hew|strike|chop|bring|take) (him|her|it|them) down\b")
+"""A foe felled ("cut him down"): the blow's words in the order the reading knows."""
 _SHELTERED = re.compile(
     r"(?<!get )(?<!go )(?<!us )(?<!me )(?<!head )(?<!come )\bout of the (?:wind|rain|cold|"
     r"weather|storm|spray|sun|draughts?|drafts?|elements|damp|wet)\b"
@@ -215,6 +219,8 @@ def bodily(said: str) -> str:
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _SHELTERED.sub("sheltered", said)
+    said = _RUN_THROUGH.sub(r"stab \1", said)
+    said = _CUT_DOWN.sub(r"\1 down \2", said)
     said = _BROUGHT_ALONG.sub(r"go \1", said)
     said = as_gestured(said)  # eyes, hands, pages and silences: no deed of their own
     said = _USED_TO_BE.sub("", said)  # "the bones that used to be skeleton 2": that one

@@ -146,3 +146,13 @@ def test_the_dead_one_searched_is_the_foe_lying_dead() -> None:
     said = read(warren, "aria", "Fire bolt the goblin and then search the dead one")
     assert [(c.kind, c.targets) for c in said] == [("cast", ("goblin-1",)),
                                                   ("examine", ("goblin-2",))]  # fmt: skip
+
+
+def test_run_him_through_and_cut_him_down_are_blows_and_a_squint_is_a_look() -> None:
+    hall = {**BAND, "turn": "mira"}
+    said = read(hall, "mira", "run him through! stab grubnak")[0]
+    assert (said.kind, said.targets) == ("attack", ("grubnak",))
+    assert read(hall, "mira", "cut him down")[0].kind == "attack"
+    look = read({"campaign": "drowned_bell", "scene": "harbour"}, "cass",
+                "I squint up at the dark lighthouse")[0]  # fmt: skip
+    assert (look.kind, look.targets) == ("examine", ("lighthouse",))

@@ -75,6 +75,6 @@ def test_the_bell_at_rest_speaks_of_the_locket_whoever_holds_it() -> None:
     state = build_situation(Situation.model_validate(spec))
     state.flags["bell_rung"] = True  # Ione rang it; Cass, on the landing, has the locket
     told = " ".join(run_triggers(state).texts)
-    assert "grows warm in the hand that holds it" in told
+    assert "grows warm, as if a hand had closed around it" in told
     assert "you carried here" not in told
     assert state.flags.get("bell_at_rest") is True

@@ -16,7 +16,7 @@ _CANCELLED = re.compile(
     r"(?<![\w'’])(?<!don't )(?<!dont )(?<!not )(?<!never )"
     r"(?:(?:actually|ok|okay|no|nah|wait|hmm|um|so)[,.]?\s+)*"
     r"(?:never ?mind|forget(?: about)?)\s+"
-    r"(?:(?:the|about|that|this|it|doing|trying|to|my|our)\b[^,.!?;:]*|[a-z]+ing\b[^,.!?;:]*)"
+    r"(?:(?:it|that|this)\b|(?:the|about|doing|trying|to|my|our)\b[^,.!?;:]*|[a-z]+ing\b[^,.!?;:]*)"
     r"(?:[,.!?;:]+\s*|$)",
     re.I,
 )

@@ -156,3 +156,10 @@ def test_run_him_through_and_cut_him_down_are_blows_and_a_squint_is_a_look() -> 
     look = read({"campaign": "drowned_bell", "scene": "harbour"}, "cass",
                 "I squint up at the dark lighthouse")[0]  # fmt: skip
     assert (look.kind, look.targets) == ("examine", ("lighthouse",))
+
+
+def test_forget_it_then_a_deed_is_that_deed() -> None:
+    said = read(
+        {"campaign": "crossroads", "scene": "inn"}, "mira", "forget it im smashing the lock"
+    )
+    assert (said[0].kind, said[0].targets) == ("challenge", ("force_trapdoor",))

@@ -26,7 +26,11 @@ def my_spell(a: Asked) -> str | None:
     if len(chosen) == 1:
         return spell_text(chosen[0], sheet)
     names = ", ".join(sp.name for sp in chosen)
-    return f'{sheet.name} knows {names}: ask about one by name ("what does {chosen[0].name} do").'
+    cantrips = [sp.name for sp in levelled if sp.level == 0 and sp not in chosen]
+    kind = "cantrip" if len(cantrips) == 1 else "cantrips"
+    also = f", and the {kind} {', '.join(cantrips)}" if cantrips else ""
+    return (f'{sheet.name} knows {names}{also}: ask about one by name ("what does '
+            f'{chosen[0].name} do").')  # fmt: skip
 
 
 _KNOWS = re.compile(r"\b(?:does|do|can) (\w+) (?:know|have|cast)\b")

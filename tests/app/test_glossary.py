@@ -27,3 +27,10 @@ INN = {"campaign": "crossroads", "scene": "inn"}
 )
 async def test_a_term_or_ones_own_figure(line: str, answer: str) -> None:
     assert answer in await told(INN, "mira", line)
+
+
+async def test_ones_spells_asked_name_the_cantrips_too() -> None:
+    said = await told(
+        {"campaign": "drowned_bell", "scene": "harbour"}, "wren", "What are my spells?"
+    )
+    assert "Healing Word" in said and "the cantrip Vicious Mockery" in said

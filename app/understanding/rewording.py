@@ -126,7 +126,8 @@ _OWN_SHEET = re.compile(
 
 _UNSEEN = re.compile(
     r",?\s*\b(?:when|while|whilst|as soon as)\s+(?:nobody|no one|noone|no-one|they|he|she|"
-    r"the \w+)(?:'s|'re| is| are)?\s+(?:not\s+|n't\s+)?(?:looking|watching)\b"
+    r"the \w+)(?:'s|'re| is| are| isn't| isnt| aren't| arent)?\s+(?:not\s+|n't\s+)?"
+    r"(?:looking|watching)\b"
 )
 """When it is done ("… when nobody's looking"): how, not a look of its own."""
 

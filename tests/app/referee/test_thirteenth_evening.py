@@ -163,3 +163,9 @@ def test_forget_it_then_a_deed_is_that_deed() -> None:
         {"campaign": "crossroads", "scene": "inn"}, "mira", "forget it im smashing the lock"
     )
     assert (said[0].kind, said[0].targets) == ("challenge", ("force_trapdoor",))
+
+
+def test_a_theft_while_he_isnt_looking_is_sleight_of_hand() -> None:
+    hall = {**HALL, "met": ["grubnak"]}
+    said = read(hall, "mira", "I steal a sausage off the pile when he isn't looking.")[0]
+    assert (said.kind, said.action) == ("improvise", "sleight_of_hand")

@@ -139,8 +139,7 @@ def engage(spots: Spots, a: str, b: str, gap: int = MELEE_FT) -> None:
     here, there = spots.setdefault(a, Spot()), spots.setdefault(b, Spot())
     here.band = there.band
     here.cover, here.behind = "none", ""
-    here.engaged[b] = gap
-    there.engaged[a] = gap
+    here.engaged[b] = there.engaged[a] = engaged_gap(gap)
 
 
 def join(spots: Spots, a: str, b: str, gap: int = MELEE_FT) -> None:
@@ -149,8 +148,14 @@ def join(spots: Spots, a: str, b: str, gap: int = MELEE_FT) -> None:
     if a == b:
         raise ValueError("a creature cannot engage itself")
     here, there = spots.setdefault(a, Spot()), spots.setdefault(b, Spot())
-    here.engaged[b] = gap
-    there.engaged[a] = gap
+    here.engaged[b] = there.engaged[a] = engaged_gap(gap)
+
+
+def engaged_gap(reach: int) -> int:
+    """The gap two engaged creatures stand at for a reach: 5 ft, or 10 at a reach of 10 or
+    more (a giant's 15-ft reach engages at 10: within its reach, and the model's engaged
+    band ends at 10 ft)."""
+    return min(max(reach, MELEE_FT), REACH_FT)
 
 
 def scrum(spots: Spots, ids: list[str]) -> None:

@@ -98,3 +98,15 @@ def test_engagement_stays_symmetric_whatever_happens(moves: list[tuple[str, str,
         assert cid not in here.engaged
         for other, gap in here.engaged.items():
             assert spots[other].engaged.get(cid) == gap
+
+
+@given(st.integers(min_value=0, max_value=120))
+def test_any_reach_engages_within_the_engaged_band(reach: int) -> None:
+    """A monster of any reach (a giant's 15 ft, a roper's 50) engages at 5 or 10 ft: what the
+    model's engaged band holds, so a save of the fight stays loadable."""
+    spots: p.Spots = {}
+    p.engage(spots, "giant", "mira", reach)
+    p.join(spots, "giant", "thorin", reach)
+    for spot in spots.values():
+        p.Spot.model_validate(spot.model_dump())
+        assert all(p.MELEE_FT <= gap <= p.REACH_FT for gap in spot.engaged.values())

@@ -20,9 +20,7 @@ from app.saves.sense import check_lives, check_sheets, check_table
 from app.saves.shape import Problem
 from app.saves.truthsense import check_truth, check_truth_campaign
 from app.world.campaign import Campaign
-from app.world.state import Creature, GameState
-from rules.character import CharacterSheet
-from rules.srd import srd
+from app.world.state import GameState
 
 CAMPAIGN_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 """What a campaign id looks like: a name in the campaigns folder, never a path."""
@@ -41,31 +39,15 @@ def _unknown(key: str, ids: Iterable[str], known: Iterable[str], what: str) -> I
             return
 
 
-def _vitals(key: str, who: CharacterSheet | Creature) -> Iterator[Problem]:
-    vitals = who.vitals
-    if vitals.hp > vitals.max_hp:
-        yield Problem(f"{key}.vitals.hp", f"{vitals.hp} is above max_hp {vitals.max_hp}")
-
-
 def _sheets(state: GameState) -> Iterator[Problem]:
     for cid, sheet in state.party.items():
         key = f"state.party.{cid}"
         if sheet.id != cid:
             yield Problem(f"{key}.id", f"{sheet.id!r} differs from its table name {cid!r}")
-        yield from _vitals(key, sheet)
-        slots = sheet.spell_slots
-        for level, used in slots.expended.items():
-            if used > slots.maximum.get(level, 0) + slots.made(level):
-                yield Problem(f"{key}.spell_slots.expended.{level}", "more than the maximum")
-        if sheet.hit_dice.remaining > sheet.hit_dice.total:
-            yield Problem(f"{key}.hit_dice.remaining", "is above the total")
-        if sheet.concentration is not None and sheet.concentration not in srd().spells:
-            yield Problem(f"{key}.concentration", f"{sheet.concentration!r} is not a spell")
     for cid, creature in state.creatures.items():
         key = f"state.creatures.{cid}"
         if creature.id != cid:
             yield Problem(f"{key}.id", f"{creature.id!r} differs from its table name {cid!r}")
-        yield from _vitals(key, creature)
 
 
 def _people(state: GameState) -> Iterator[Problem]:

@@ -20,12 +20,10 @@ from pydantic import BaseModel
 
 from app.saves.levels import LEVEL_CHANGES, check_levelled
 from app.saves.shape import Problem
-from app.world.state import Creature, GameState, Scene
+from app.world.state import GameState, Scene
 from rules.character import CharacterSheet
-from rules.damage import LifeState
+from rules.sheet_sense import sheet_nonsense, vitals_nonsense
 
-MOST_EXHAUSTION = 5
-"""Exhaustion a living creature can have: the sixth level is death."""
 _UNCHANGING = (
     "character_class",
     "level",
@@ -41,33 +39,20 @@ LARGEST = 2**63 - 1
 """TOML integers are 64-bit: a larger one is damage, whatever key holds it."""
 
 
-def _life(key: str, who: CharacterSheet | Creature) -> Iterator[Problem]:
-    """HP and life state agree the way the rules leave them."""
-    vitals = who.vitals
-    state = vitals.state
-    if state is LifeState.ALIVE and vitals.hp == 0:
-        yield Problem(f"{key}.vitals.hp", "is 0 while its state is 'alive' (at 0 HP one is down)")
-    elif state is not LifeState.ALIVE and vitals.hp > 0:
-        yield Problem(f"{key}.vitals.state", f"is {state.value!r} with {vitals.hp} HP left")
-    if vitals.death_failures == 3 and state is not LifeState.DEAD:
-        yield Problem(f"{key}.vitals.death_failures", f"is 3 while {state.value} (3 is death)")
-    elif state is LifeState.ALIVE and (vitals.death_failures or vitals.death_successes):
-        yield Problem(f"{key}.vitals", "counts death saves while alive and conscious")
-
-
 def check_lives(state: GameState) -> Iterator[Problem]:
-    """Every character and creature is in a state the rules can leave it in."""
+    """Every character and creature is in a state the rules can leave it in
+    (:mod:`rules.sheet_sense`)."""
     names: dict[str, str] = {}
     for cid, sheet in state.party.items():
         key = f"state.party.{cid}"
-        yield from _life(key, sheet)
-        if sheet.exhaustion > MOST_EXHAUSTION and sheet.vitals.state is not LifeState.DEAD:
-            yield Problem(f"{key}.exhaustion", f"{sheet.exhaustion} while alive (6 is death)")
+        for found in sheet_nonsense(sheet):
+            yield Problem(f"{key}.{found.key}", found.why)
         if sheet.name in names:
             yield Problem(f"{key}.name", f"{sheet.name!r} is also {names[sheet.name]}'s name")
         names[sheet.name] = cid
     for cid, creature in state.creatures.items():
-        yield from _life(f"state.creatures.{cid}", creature)
+        for found in vitals_nonsense(creature.vitals):
+            yield Problem(f"state.creatures.{cid}.{found.key}", found.why)
         if creature.monster is None:
             # Every creature joins the world from a stat block (start_combat).
             yield Problem(

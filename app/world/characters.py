@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from app.world import folders
 from app.world.userfiles import UserFileError, read_toml
 from rules.character import CharacterSheet
+from rules.sheet_sense import sheet_nonsense
 
 if TYPE_CHECKING:
     from app.world.campaign import Campaign
@@ -61,15 +62,26 @@ def read_character(path: Path) -> CharacterSheet:
     except UserFileError as error:
         raise CharacterFileError(str(error)) from None
     try:
-        return CharacterSheet.model_validate(data)
+        sheet = CharacterSheet.model_validate(data)
     except ValidationError as error:
         problems = [
             f"{'.'.join(str(p) for p in item['loc']) or '(top level)'}: {item['msg']}"
             for item in error.errors(include_url=False)
         ]
-        more = len(problems) - 5
-        extra = f" (and {more} more problem{'s' * (more > 1)})" if more > 0 else ""
-        raise CharacterFileError(f"{path}: {'; '.join(problems[:5])}{extra}") from None
+        raise CharacterFileError(f"{path}: {_listed(problems)}") from None
+    # a sheet no rule leaves one in (21 of 5 hit points, alive at 0) would play on into a
+    # save that no game loads again: refused here, naming the key
+    nonsense = [f"{found.key}: {found.why}" for found in sheet_nonsense(sheet)]
+    if nonsense:
+        raise CharacterFileError(f"{path}: {_listed(nonsense)}")
+    return sheet
+
+
+def _listed(problems: list[str]) -> str:
+    """The first five problems, and how many more there are."""
+    more = len(problems) - 5
+    extra = f" (and {more} more problem{'s' * (more > 1)})" if more > 0 else ""
+    return f"{'; '.join(problems[:5])}{extra}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.dice import DiceError, parse
+from rules.sheet_sense import sheet_nonsense
 from rules.srd import srd
 
 if TYPE_CHECKING:
@@ -170,15 +171,9 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
     for pid in campaign.campaign.party:
         lacks("campaign.party", "character", pid, chars, " in [[characters]]")
     for n, sheet in enumerate(campaign.characters):
-        vitals = sheet.vitals  # a save of this game would be refused for it
-        if vitals.hp > vitals.max_hp:
-            problems.append(
-                Problem(
-                    "impossible sheet",
-                    f"characters[{n}].vitals.hp",
-                    f"{sheet.id}: {vitals.hp} is above max_hp {vitals.max_hp}",
-                )
-            )
+        for found in sheet_nonsense(sheet):  # a save of this game would be refused for it
+            where = f"characters[{n}].{found.key}"
+            problems.append(Problem("impossible sheet", where, f"{sheet.id}: {found.why}"))
     ids = [c.id for c in campaign.characters]
     for dup in sorted({i for i in ids if ids.count(i) > 1}):
         problems.append(Problem("duplicate", "characters", f"character id {dup!r} used twice"))

@@ -358,3 +358,24 @@ def test_a_character_with_more_hp_than_its_maximum_is_refused_like_in_a_save(
     (folder / "campaign.toml").write_text(text.replace('id = "mira"\n', hurt, 1), encoding="utf-8")
     with pytest.raises(CampaignError, match=r"vitals\.hp: mira: 99 is above max_hp 21"):
         load_campaign(folder)
+
+
+@pytest.mark.parametrize(
+    ("sheet", "why"),
+    [
+        ("exhaustion = 6\n", r"exhaustion: mira: 6 while alive"),
+        ('concentration = "nonsense"\n', r"concentration: mira: 'nonsense' is not a spell"),
+        ("vitals = { hp = 0, max_hp = 21 }\n", r"vitals\.hp: mira: is 0 while its state"),
+    ],
+)
+def test_a_pregen_no_rule_leaves_one_in_is_refused_like_in_a_save(
+    tmp_path: Path, sheet: str, why: str
+) -> None:
+    """Such a sheet played on into saves no game could load again (every backup too)."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    changed = text.replace('id = "mira"\n', f'id = "mira"\n{sheet}', 1)
+    (folder / "campaign.toml").write_text(changed, encoding="utf-8")
+    with pytest.raises(CampaignError, match=why):
+        load_campaign(folder)

@@ -100,6 +100,26 @@ def test_a_broken_character_file_names_the_file_and_key(tmp_path: Path) -> None:
     assert code == 0 and "cannot be read" in out
 
 
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (("exhaustion = 0", "exhaustion = 6"), r"exhaustion: 6 while alive"),
+        (("death_failures = 0", "death_failures = 3"), r"vitals.death_failures: is 3 while"),
+    ],
+)
+def test_a_character_no_rule_leaves_one_in_is_refused(
+    tmp_path: Path, change: tuple[str, str], why: str
+) -> None:
+    """Played, such a character made saves no game could load again (every backup too)."""
+    run(KARA, tmp_path)
+    path = tmp_path / "kara-vell.toml"
+    text = path.read_text(encoding="utf-8")
+    assert change[0] in text  # (the saved file writes every field)
+    path.write_text(text.replace(change[0], change[1], 1), "utf-8")
+    with pytest.raises(CharacterFileError, match=rf"kara-vell.toml: {why}"):
+        read_character(path)
+
+
 def test_a_level_one_character_is_refused_by_a_level_three_campaign(tmp_path: Path) -> None:
     run(KARA, tmp_path)
     code, out = run(

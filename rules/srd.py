@@ -317,8 +317,8 @@ class Monster(SrdData):
         default_factory=dict
     )
     """Senses ("darkvision 60 ft.")."""
-    passive_perception: int
-    """Passive Wisdom (Perception)."""
+    passive_perception: int = Field(ge=1, le=40)
+    """Passive Wisdom (Perception): the DC of hiding from it, so within a DC's bounds."""
     languages: tuple[str, ...] = ()
     """Languages it speaks or understands."""
     cr: str

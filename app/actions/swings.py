@@ -94,8 +94,10 @@ def swings_of(
             raise ToolError(f"{name} has no attack {chosen_id!r}")
         ids = [chosen_id]
     swings = []
-    for action_id in ids:
-        act = block.action(action_id)
+    acts = [block.action(action_id) for action_id in ids]
+    if not any(a.to_hit is not None and a.damage and a.damage_type for a in acts):
+        acts = [attacks[0]]  # a multiattack of saves alone ("spit, spit"): one plain attack
+    for act in acts:
         if act.to_hit is None or act.damage is None or act.damage_type is None:
             continue
         extra = (

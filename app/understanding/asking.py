@@ -5,6 +5,7 @@ who is behind it, where someone went, what it costs) — and what a question is 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from app.understanding.intent import Intent
 from app.understanding.question_shapes import GREETED, IF_ASKED, OF_THEIR_KIND, for_the_dm
@@ -326,13 +327,25 @@ def called_by(raw: str, person: Thing) -> bool:
     "here old man, have a cake"): words to them, not to the DM."""
     said = " ".join(raw.lower().replace("’", "'").split())
     text = said.rstrip(" ?!.")
-    names = {*person.names, *(w for n in person.names for w in n.split() if len(w) > 3)}
-    return any(  # (a word of a name: "… between us, chief?" to the goblin chief)
-        re.search(rf",\s*(?:old |my |dear )?{re.escape(name)}$", text)
-        or re.search(rf",\s*(?:old |my |dear )?{re.escape(name)}\s*[.!?,]", said)
-        or re.match(rf"\W*(?:(?:here|hey|oi|look|listen),?\s+)?{re.escape(name)}\s*,", text)
-        or _called_last(text, name)
-        for name in names
+    # (a word of a name: "… between us, chief?" to the goblin chief)
+    names = tuple(
+        sorted({*person.names, *(w for n in person.names for w in n.split() if len(w) > 3)})
+    )
+    at_end, set_off, opening = _calling(names)
+    if at_end.search(text) or set_off.search(said) or opening.match(text):
+        return True
+    return any(_called_last(text, name) for name in names)
+
+
+@lru_cache(maxsize=4096)
+def _calling(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The ways a line calls one of these names, made once per person (a campaign of many
+    people with many names made a read of every line compile thousands of patterns)."""
+    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return (
+        re.compile(rf",\s*(?:old |my |dear )?(?:{alt})$"),
+        re.compile(rf",\s*(?:old |my |dear )?(?:{alt})\s*[.!?,]"),
+        re.compile(rf"\W*(?:(?:here|hey|oi|look|listen),?\s+)?(?:{alt})\s*,"),
     )
 
 

@@ -132,9 +132,10 @@ def inflections(word: str) -> list[str]:
     return forms
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A plural's singular, roughly: enough to match "goblins" to "goblin", "wolves" to
-    "wolf"."""
+    "wolf". Cached: every name of every person is held against every word of a line."""
     if len(word) > 4 and word.endswith("lves"):
         return word[:-3] + "f"
     if len(word) > 4 and word.endswith("ies"):

@@ -48,7 +48,7 @@ async def test_whats_my_deal_says_who_one_plays() -> None:
 
 async def test_a_question_nobody_can_answer_after_a_deed_is_said_so_not_dropped() -> None:
     text = await told(HARBOUR, "ione", "hi nessa! whats my favourite colour?")
-    assert "Can't help you there" in text  # once: nothing at all said of it
+    assert "I couldn't tell you" in text  # once, in her own words: not dropped
 
 
 def test_words_around_a_place_named_take_nobody_there() -> None:

@@ -95,7 +95,9 @@ class NPCSpec(_Spec):
     ends. ``dies`` — dead at 0, as the SRD's monsters are, and gone from the story."""
     variants: list[NPCVariant] = Field(default_factory=list)
     """Other attitudes, greetings and answers for other states of the world."""
-    start: dict[Key, float] = Field(default_factory=dict)
+    start: dict[Key, Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]] = Field(
+        default_factory=dict
+    )  # (the bounds scores keep in play: app.world.scores.LIMIT)
     """Starting scores for the party, by dimension (``trust = 1``). Affection starts from
     the attitude unless given: friendly at ``friendly_at``, hostile at ``hostile_at``,
     indifferent at 0."""

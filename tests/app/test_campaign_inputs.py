@@ -379,3 +379,16 @@ def test_a_pregen_no_rule_leaves_one_in_is_refused_like_in_a_save(
     (folder / "campaign.toml").write_text(changed, encoding="utf-8")
     with pytest.raises(CampaignError, match=why):
         load_campaign(folder)
+
+
+@pytest.mark.parametrize("score", ["5000", "inf", "nan"])
+def test_a_persons_starting_score_is_a_number_play_can_hold(tmp_path: Path, score: str) -> None:
+    """'trust nan' in /people, and a reassurance told as a drop from 5000 to 1000."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    assert "start = { trust = 1 }\n" in text  # (Berta's)
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    changed = text.replace("start = { trust = 1 }\n", f"start = {{ trust = {score} }}\n", 1)
+    (folder / "campaign.toml").write_text(changed, encoding="utf-8")
+    with pytest.raises(CampaignError, match=r"npcs\.berta\.start\.trust"):
+        load_campaign(folder)

@@ -123,7 +123,7 @@ DYING = ("drop to 0", "drop to zero", "at 0", "at zero", "0 hp", "0 hit points",
          "do i die", "will i die", "can i die", "am i dead", "dying", "go down")  # fmt: skip
 """Words that ask what happens at 0 hit points."""
 OUTRIGHT = ("mean", "means", "stand for", "stands for", "how does", "how do", "explain",
-            "what is a", "what is an", "what are")  # fmt: skip
+            "what is a", "what is an")  # fmt: skip
 """Words that ask what a term is, not one's own figure ("what does AC mean")."""
 
 
@@ -135,9 +135,9 @@ def glossary(a: Asked, about_a_rule: bool) -> str | None:
     if not about_a_rule:
         return None
     for key, term in TERMS.items():
-        outright = a.has(*OUTRIGHT)
+        outright = a.has(*OUTRIGHT) and not (a.about_self and not a.has("mean", "means"))
         if not a.has(*term.names) or ((term.outright or a.about_self) and not outright):
-            continue  # ("what's my initiative", "do I have proficiency in stealth": mine)
+            continue  # ("what's my initiative", "how do my hit points look": mine)
         if key == "advantage" and a.has(
             "do i have", "do i get", "have advantage", "get advantage", "at advantage"
         ):

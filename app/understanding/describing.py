@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from app.understanding.held_foes import held_foes
+from app.understanding.intent import Intent
 from app.understanding.scope import Thing
 from app.understanding.vocabulary import ENGLISH
 from app.world.ledger import ActionPerformed
@@ -327,6 +328,27 @@ _NICKNAMED = re.compile(r"\b([a-z]{4,})[- ](?:head|face|hat|helmet|guy|boy|man|n
 """A foe called by what he wears or wields ("saucepan head", "spoon guy")."""
 
 
+def gear_of(state: GameState, cid: str) -> str:
+    """What a creature wears and wields, in words: its armour, its attacks' names, and what
+    the story's description of it says ("a saucepan helmet", "a very large spoon")."""
+    creature = state.creatures.get(cid)
+    if creature is None or creature.monster is None:
+        return ""
+    block = state.monster(creature.monster)
+    npc = state.campaign.npcs.get(creature.npc) if state.campaign and creature.npc else None
+    looks = npc.description if npc is not None else ""  # "the one in the saucepan helmet"
+    return " ".join([block.armor, *(a.name for a in block.actions), looks]).lower()
+
+
+def wielded(state: GameState, blow: Intent, deed: Intent) -> bool:
+    """A heave at a thing no scene names which the foe struck at wields or wears ("chop that
+    spoon-wielding maniac"): the foe is named by it, and the blow is meant; a thing of the
+    scene kicked at foes ("kick the turnip sack at them") stays a deed."""
+    if deed.extra[:1] != ("heave",) or deed.targets or len(deed.extra) < 3 or not blow.targets:
+        return False
+    return re.search(rf"\b{re.escape(deed.extra[2])}", gear_of(state, blow.targets[0])) is not None
+
+
 def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
     """ "the goblin with the spoon": a weapon or armour only some of the foes carry, or
     what the story's description of one says they wear ("the one in the saucepan")."""
@@ -357,10 +379,7 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
         creature = state.creatures[thing.id]
         if creature.monster is None:
             continue
-        block = state.monster(creature.monster)
-        npc = state.campaign.npcs.get(creature.npc) if state.campaign and creature.npc else None
-        looks = npc.description if npc is not None else ""  # "the one in the saucepan helmet"
-        gear = " ".join([block.armor, *(a.name for a in block.actions), looks]).lower()
+        gear = gear_of(state, thing.id)
         if any(re.search(rf"\b{re.escape(w)}", gear) for w in words):
             fits.append(thing.id)
     if not fits or len(fits) == len(pool):

@@ -26,6 +26,7 @@ from app.understanding.carrying import handed_to
 from app.understanding.deed_kinds import SUBDUING, deed_of
 from app.understanding.deed_objects import object_is_a_thing
 from app.understanding.deeds import DEEDS
+from app.understanding.describing import wielded
 from app.understanding.figures import figure_asked
 from app.understanding.freeform import free_deed
 from app.understanding.friends_asked import acting_for, called_last
@@ -442,9 +443,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         grips = grips and not (found.kind == "attack" and bare.STRUCK_WHERE.search(said))
         # "slip the scimitar out of the sleeping goblin's hand": no blow, whatever is named
         unarmed = deed is not None and deed.extra[:1] in (("palm",), ("bind",), ("wake",))
-        leaping = (
-            deed is not None and deed.extra[:1] in (("climb",), ("heave",)) and not deed.targets
-        )
+        leaping = deed is not None and deed.extra[:1] == ("climb",) and not deed.targets
+        leaping = leaping or (deed is not None and wielded(ctx.state, found, deed))
         if found.kind == "attack" and found.targets and leaping:
             deed = None  # "jump the two goblins …", "chop that spoon-wielding maniac": a blow
         if deed is not None and (

@@ -138,7 +138,7 @@ _LEADING = re.compile(r"\blead(?:s|ing)? (?:us|the (?:others|party|way)|everyone
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
 """Staying behind ("hang back by the tunnel mouth"): waiting, never a way back."""
 _BROUGHT_ALONG = re.compile(
-    r"\b(?:take|bring|walk|lead|escort|help|carry)s? (?:\w+|the \w+(?: \w+)?) "
+    r"\b(?:take|bring|walk|lead|escort|help|carry)(s?) (?:\w+|the \w+(?: \w+)?) "
     r"((?:back )?(?:upstairs|downstairs|up the stairs|down the stairs|outside|inside))\b"
 )
 """Someone brought along by the party ("we bring Tam upstairs"): the party's going."""
@@ -222,7 +222,7 @@ def bodily(said: str) -> str:
     said = _SHELTERED.sub("sheltered", said)
     said = _RUN_THROUGH.sub(r"stab \1", said)
     said = _CUT_DOWN.sub(r"\1 down \2", said)
-    said = _BROUGHT_ALONG.sub(r"go \1", said)
+    said = _BROUGHT_ALONG.sub(lambda m: f"go{'es' if m.group(1) else ''} {m.group(2)}", said)
     said = as_gestured(said)  # eyes, hands, pages and silences: no deed of their own
     said = _USED_TO_BE.sub("", said)  # "the bones that used to be skeleton 2": that one
     said = _WALKING_BONES.sub("skeleton", said)  # "the nearest pile of walking bones"

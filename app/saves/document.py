@@ -23,7 +23,7 @@ from app.saves.migrations import MIGRATIONS
 from app.saves.names import BACKUPS, SAVES_DIR, SaveError, save_path
 from app.saves.proof import Wholeness, examine, is_whole, seal, sealed_digest
 from app.saves.sanity import check_rng, check_state
-from app.saves.sense import LOADABLE, huge
+from app.saves.sense import LOADABLE, SAVEABLE, huge
 from app.saves.shape import Problem, gaps
 from app.saves.story import StoryRef, prune_stories, read_story, write_story
 from app.world import tomltext
@@ -92,7 +92,7 @@ def save_game(
     path = save_path(name, folder)
     story = write_story(state.history, path)  # first: the main file is the commit point
     document = _document(state, created, story)
-    unsaveable = huge(document, "save")
+    unsaveable = huge(document, "save", SAVEABLE)
     if unsaveable is not None:  # never a save the game would then refuse: the last one stays
         raise SaveError(f"{path}: not saved — {unsaveable.key} {unsaveable.text}; the last "
                         "save is kept as it was")  # fmt: skip
@@ -147,6 +147,9 @@ def _parse(path: Path) -> tuple[dict[str, Any], list[str]]:
             "was written with schema 2 or later"
         )
     notes = []
+    edited_near = huge(data, "", LOADABLE) if proof.wholeness is not Wholeness.WHOLE else None
+    if edited_near is not None:  # a count edited so near the limit that play overflows it
+        raise refusal(path, [Problem(edited_near.key.lstrip("."), edited_near.text)])
     if proof.wholeness is Wholeness.EDITED:
         notes.append(
             f"{path} was edited since the game saved it (its checksum no longer matches); "
@@ -236,7 +239,7 @@ def _state_from(
     """The game a save's document holds, checked, with notes for the player. Without
     ``story`` the story file is not read (a checkpoint of a story already in hand)."""
     problems = _header(data)
-    too_big = huge(data, "", LOADABLE)  # (and none so near it that play overflows it)
+    too_big = huge(data, "", SAVEABLE)  # (every save the game wrote loads again)
     if too_big is not None:
         problems.append(Problem(too_big.key.lstrip("."), too_big.text))
     if problems:

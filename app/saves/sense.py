@@ -155,10 +155,14 @@ def check_sandbox(
 _SET = re.compile(r"\.state\.flags\.|\.evidence\.\d+$")
 """Numbers a DM or an author sets as they are (a flag, a judgment's evidence): any a save
 holds loads."""
-LOADABLE = 2**62
+SAVEABLE = 2**62
+"""The largest number the game writes into a save, outside its seed: no game counts that
+far, and every save it writes loads again (see :data:`LOADABLE`)."""
+LOADABLE = SAVEABLE - 2**40
 """The largest number a loaded save may hold outside its seed: a count the game keeps
-grows in play, and one edited near 64 bits would leave a game that can no longer be saved
-a few turns later (its sitting lost). No game counts that far."""
+grows in play, and one edited near the limit would leave a game that can no longer be
+saved a few turns later (its sitting lost); below this one it has room to grow for ever
+and still be saved."""
 
 
 def huge(raw: object, where: str, largest: int = LARGEST) -> Problem | None:

@@ -92,3 +92,23 @@ def test_a_count_edited_so_near_64_bits_that_play_would_overflow_it_is_refused_a
     path.write_text(edited)
     with pytest.raises(SaveError, match=r"summarised_through: is larger than any number the game"):
         load_save(path, tmp_path)
+
+
+def test_a_count_that_loads_can_grow_and_still_be_saved_and_loaded(tmp_path: Path) -> None:
+    """A count edited to the most a save may load with grows in play and is saved and loaded
+    again; one edited to where the game stops writing is refused when read (it loaded, and
+    its next save could not be read)."""
+    from app.saves.sense import LOADABLE, SAVEABLE
+
+    path = save_game(_game(), "t", tmp_path)
+    text = path.read_text()
+    assert re.search(r"(?m)^seq = \d+$", text)  # (the truth's count of what happened)
+    for count, loads in ((LOADABLE, True), (SAVEABLE, False)):
+        path.write_text(re.sub(r"(?m)^seq = \d+$", f"seq = {count}", text, count=1))
+        if not loads:
+            with pytest.raises(SaveError, match="larger than any number the game counts to"):
+                load_save(path, tmp_path)
+            continue
+        state = load_save(path, tmp_path).state
+        state.truth.seq += 1000  # (play counts on)
+        assert load_save(save_game(state, "t", tmp_path), tmp_path).state.truth.seq == count + 1000

@@ -229,8 +229,9 @@ class ConsoleGame:
     def act(self, line: str) -> None:
         """Queue an action from ``Name: action`` or a bare action (for the character of
         the player whose turn it is)."""
-        if self.session.state.ending:
-            for text in self.ending_lines():
+        if self.session.state.ending:  # (a question the game can answer is answered)
+            answer = declaring.asked_after_the_end(self.session, line, self.current)
+            for text in [answer] if answer else self.ending_lines():
                 self.console.print(plain(text, style="yellow"))
             return
         actor = declaring.default_actor(self.session, self.current)

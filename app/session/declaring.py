@@ -238,3 +238,15 @@ def roll_for_table(session: GameSession, formula: str) -> RollResult:
         "roll", f"a player rolled {result.plain()}", formula=result.expression, total=result.total
     )
     return result
+
+
+def asked_after_the_end(session: GameSession, line: str, current: str | None) -> str | None:
+    """Once the story is over, the game's answer to a question it can answer from itself
+    ("how many hit points does Aria have?", "what happened?"), asked by ``current`` or by the
+    character the line names; ``None`` for anything else (the ending's note answers it)."""
+    name, sep, rest = line.partition(":")
+    named = resolve_character(session, name) if sep else None
+    who, text = (named, rest) if named is not None else (current, line)
+    if who is None or not text.strip():
+        return None
+    return answer_out_of_turn(session, who, text.strip())

@@ -104,3 +104,17 @@ def test_the_console_tells_the_ending_once(tmp_path: Path) -> None:
     assert "The end — Steel in the Dark" not in shown
     assert shown.index("The fight is over.") < shown.index("Steel in the Dark —")
     assert shown.rstrip().splitlines()[-2] == "The story is over."
+
+
+def test_a_question_after_the_end_is_answered_and_a_deed_is_not_played(tmp_path: Path) -> None:
+    """Once the story is over a question the game knows the answer to is answered (it met
+    only the ending's note); a deed still meets the note."""
+    session = session_for(last_blow())
+    session.state.ending = "victory"
+    out = io.StringIO()
+    game = ConsoleGame(session, Console(file=out, width=400, color_system=None), input,
+                       save_as="end", saves=tmp_path)  # fmt: skip
+    game.act("Mira: how many hit points do I have?")
+    assert "hit points" in out.getvalue() and "The story is over" not in out.getvalue()
+    game.act("Mira: I attack Grubnak")
+    assert "The story is over" in out.getvalue() and session.pending == []

@@ -228,3 +228,17 @@ async def test_a_line_typed_after_the_end_is_answered_and_the_next_one_is_kept(
         await pilot.pause()
         assert not isinstance(app.screen, EndingScreen)
         assert play_screen(app).query_one("#command", Input).value == "the end?"
+
+
+async def test_a_question_after_the_end_is_answered_in_the_story(tmp_path: Path) -> None:
+    session = crossroads()
+    session.state.ending = "defeat"
+    app = game(tmp_path, session, save_as=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shown(pilot, EndingScreen)
+        await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, EndingScreen))
+        await say(pilot, "Mira: what's my AC?")
+        assert "Mira has AC 14" in story(app) and "The story is over" not in story(app)
+        assert session.pending == []

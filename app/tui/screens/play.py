@@ -286,6 +286,10 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
             who = named or self.actor or ""
             said = rest.strip() if named else line
             story.add_action(self.session.state.name_of(who) or "You", said)
+            answer = declaring.asked_after_the_end(self.session, line, self.actor)
+            if answer is not None:  # a question the game can answer: answered, story over
+                story.add_note(answer)
+                return
             story.add_note(AFTER_THE_END.format(ended=self.session.ended()), "ending")
             # No dialog again: it would catch the next line typed (its letters answer it).
             self.notify(f"{self.session.ended()}. The story is over.", severity="warning")

@@ -168,7 +168,7 @@ _HOLD_TAIL = re.compile(
 """What a player adds after ending their turn ("… for now, someone else go")."""
 _WAITING_ON = re.compile(
     r"^(?:i'll |ill |i |we |we'll |let's |lets |\w+ )?(?:wait|waits|hang back|hangs back)"
-    r"(?: here)? (?:for|on|until|till) [\w' ]{1,40}$"
+    r"(?: here)? (?:for|on|until|till) [\w' ]{1,40}$|^(?:i'm |im |i am )?coming(?: along)?$"
 )
 """Waiting on someone out of a fight ("wait for mira", "thorin waits for mira to finish"):
 the turn passed to the others."""

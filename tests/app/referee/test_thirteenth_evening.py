@@ -169,3 +169,12 @@ def test_a_theft_while_he_isnt_looking_is_sleight_of_hand() -> None:
     hall = {**HALL, "met": ["grubnak"]}
     said = read(hall, "mira", "I steal a sausage off the pile when he isn't looking.")[0]
     assert (said.kind, said.action) == ("improvise", "sleight_of_hand")
+
+
+def test_coming_along_goes_with_the_party_but_ends_no_fighters_turn() -> None:
+    table = {"campaign": "drowned_bell", "scene": "harbour",
+             "players": {"Ann": ["ione"], "Bob": ["cass", "wren"]}}  # fmt: skip
+    for line in ("ok coming", "I'm right behind him"):
+        assert read(table, "cass", line)[0].kind == "hold", line
+    fight = {**RATS, "turn": "thorin"}
+    assert read(fight, "thorin", "I'm coming, Aria!")[0].kind != "hold"

@@ -13,7 +13,7 @@ from dataclasses import replace
 from app.understanding.intent import Intent
 
 _CANCELLED = re.compile(
-    r"(?<![\w'’])(?<!don't )(?<!dont )(?<!not )(?<!never )"
+    r"(?<![\w'’])(?<!don't )(?<!dont )(?<!not )(?<!never )(?<!i )(?<!we )(?<!you )"
     r"(?:(?:actually|ok|okay|no|nah|wait|hmm|um|so)[,.]?\s+)*"
     r"(?:never ?mind|forget(?: about)?)\s+"
     r"(?:(?:it|that|this)\b|(?:the|about|doing|trying|to|my|our)\b[^,.!?;:]*|[a-z]+ing\b[^,.!?;:]*)"
@@ -21,7 +21,8 @@ _CANCELLED = re.compile(
     re.I,
 )
 """"never mind ringing it.", "forget the bell,", "forget about the lock;": the deed taken
-back, with its own end; not "don't forget the rope" (a reminder) nor "never mind, …"."""
+back, with its own end; not "don't forget the rope" (a reminder), "I forget the way" (said
+of oneself) nor "never mind, …"."""
 
 
 def without_cancelled(text: str, actor: str | None, read: Callable[[str], Intent]) -> Intent | None:

@@ -38,6 +38,7 @@ def test_a_deed_taken_back_by_name_is_not_done() -> None:
     assert read(BELFRY, "ione", "forget the bell, let's go down")[0].kind == "move"
     assert read(BELFRY, "ione", "never mind, I ring it")[0].targets == ("toll_bell",)
     assert read(BELFRY, "ione", "don't forget the rope")[0].kind != "challenge"
+    assert "taken back" not in read(BELFRY, "ione", "I forget the way down")[0].note
 
 
 def test_a_question_that_begins_with_will_is_asked_not_cast() -> None:

@@ -230,7 +230,7 @@ class ConsoleGame:
         """Queue an action from ``Name: action`` or a bare action (for the character of
         the player whose turn it is)."""
         if self.session.state.ending:  # (a question the game can answer is answered)
-            answer = declaring.asked_after_the_end(self.session, line, self.current)
+            _, _, answer = declaring.after_the_end(self.session, line, self.current)
             for text in [answer] if answer else self.ending_lines():
                 self.console.print(plain(text, style="yellow"))
             return

@@ -240,13 +240,16 @@ def roll_for_table(session: GameSession, formula: str) -> RollResult:
     return result
 
 
-def asked_after_the_end(session: GameSession, line: str, current: str | None) -> str | None:
-    """Once the story is over, the game's answer to a question it can answer from itself
-    ("how many hit points does Aria have?", "what happened?"), asked by ``current`` or by the
-    character the line names; ``None`` for anything else (the ending's note answers it)."""
+def after_the_end(
+    session: GameSession, line: str, current: str | None
+) -> tuple[str | None, str, str | None]:
+    """A line typed once the story is over: who says it (the character it names, else
+    ``current``), what they say, and the game's answer when it is a question the game can
+    answer from itself ("how many hit points does Aria have?", "what happened?"); ``None``
+    for anything else (the ending's note answers it)."""
     name, sep, rest = line.partition(":")
     named = resolve_character(session, name) if sep else None
-    who, text = (named, rest) if named is not None else (current, line)
-    if who is None or not text.strip():
-        return None
-    return answer_out_of_turn(session, who, text.strip())
+    who, said = (named, rest.strip()) if named is not None else (current, line)
+    if who is None or not said.strip():
+        return who, said, None
+    return who, said, answer_out_of_turn(session, who, said.strip())

@@ -34,6 +34,14 @@ def notes(app) -> str:  # type: ignore[no-untyped-def]
     return "\n".join(n.message for n in app._notifications)
 
 
+async def stayed_on_the_end(pilot) -> None:  # type: ignore[no-untyped-def]
+    """The ending dialog is up; the player reads it, then stays on the game (Esc)."""
+    await shown(pilot, EndingScreen)
+    await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)
+    await pilot.press("escape")
+    await until(pilot, lambda: not isinstance(pilot.app.screen, EndingScreen))
+
+
 def story(app) -> str:  # type: ignore[no-untyped-def]
     pane = play_screen(app).query_one(StoryPane)
     return "\n".join(str(child.render()) for child in pane.children)
@@ -165,10 +173,7 @@ async def test_esc_on_the_ending_stays_on_the_finished_game(tmp_path: Path) -> N
     session.state.ending = "defeat"
     app = game(tmp_path, session, save_as=None)
     async with app.run_test(size=(100, 30)) as pilot:
-        await shown(pilot, EndingScreen)
-        await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)  # the player reads it, then Esc
-        await pilot.press("escape")
-        await until(pilot, lambda: not isinstance(app.screen, EndingScreen))
+        await stayed_on_the_end(pilot)
         assert play_screen(app).query_one("#command", Input).has_focus
 
 
@@ -218,10 +223,7 @@ async def test_a_line_typed_after_the_end_is_answered_and_the_next_one_is_kept(
     session.state.ending = "defeat"
     app = game(tmp_path, session, save_as=None)
     async with app.run_test(size=(100, 30)) as pilot:
-        await shown(pilot, EndingScreen)
-        await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)
-        await pilot.press("escape")
-        await until(pilot, lambda: not isinstance(app.screen, EndingScreen))
+        await stayed_on_the_end(pilot)
         await pilot.press(*"look", "enter")
         await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)
         await pilot.press(*"the end?")
@@ -235,10 +237,7 @@ async def test_a_question_after_the_end_is_answered_in_the_story(tmp_path: Path)
     session.state.ending = "defeat"
     app = game(tmp_path, session, save_as=None)
     async with app.run_test(size=(100, 30)) as pilot:
-        await shown(pilot, EndingScreen)
-        await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)
-        await pilot.press("escape")
-        await until(pilot, lambda: not isinstance(app.screen, EndingScreen))
+        await stayed_on_the_end(pilot)
         await say(pilot, "Mira: what's my AC?")
         assert "Mira has AC 14" in story(app) and "The story is over" not in story(app)
         assert session.pending == []

@@ -30,7 +30,6 @@ from app.dm.safety import veil_text
 from app.saves import SAVES_DIR
 from app.session import declaring, turnlog, turntaking, veiling
 from app.session.hygiene import clean_line
-from app.session.naming import resolve_character
 from app.session.panels import Panels, panels
 from app.session.session import GameSession
 from app.session.watching import CampaignWatch
@@ -281,12 +280,8 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
             return
         if self.session.state.ending:  # answered where it stays, not only in a toast
             story = self.query_one(StoryPane)
-            name, sep, rest = line.partition(":")
-            named = resolve_character(self.session, name) if sep else None
-            who = named or self.actor or ""
-            said = rest.strip() if named else line
-            story.add_action(self.session.state.name_of(who) or "You", said)
-            answer = declaring.asked_after_the_end(self.session, line, self.actor)
+            who, said, answer = declaring.after_the_end(self.session, line, self.actor)
+            story.add_action(self.session.state.name_of(who or "") or "You", said)
             if answer is not None:  # a question the game can answer: answered, story over
                 story.add_note(answer)
                 return

@@ -142,7 +142,9 @@ _BROUGHT_ALONG = re.compile(
     r"((?:back )?(?:upstairs|downstairs|up the stairs|down the stairs|outside|inside))\b"
 )
 """Someone brought along by the party ("we bring Tam upstairs"): the party's going."""
-_RUN_THROUGH = re.compile(r"\brun (him|her|it|them|the \w+|\w+ \d) through\b")
+_RUN_THROUGH = re.compile(
+    r"\brun (him|her|it|them|that one|this one|the \w+(?: \w+)?|\w+ \d) through\b"
+)
 """A blade driven through a foe ("run him through!"): a stab, no running."""
 _CUT_DOWN = re.compile(r"\b(cut|hack|hew|strike|chop|bring|take) (him|her|it|them) down\b")
 """A foe felled ("cut him down"): the blow's words in the order the reading knows."""

@@ -155,6 +155,7 @@ def test_run_him_through_and_cut_him_down_are_blows_and_a_squint_is_a_look() -> 
     said = read(hall, "mira", "run him through! stab grubnak")[0]
     assert (said.kind, said.targets) == ("attack", ("grubnak",))
     assert read(hall, "mira", "cut him down")[0].kind == "attack"
+    assert read(hall, "mira", "run the big one through!")[0].kind == "attack"
     look = read({"campaign": "drowned_bell", "scene": "harbour"}, "cass",
                 "I squint up at the dark lighthouse")[0]  # fmt: skip
     assert (look.kind, look.targets) == ("examine", ("lighthouse",))

@@ -119,6 +119,33 @@ def asked_back(answer: str) -> bool:
     return asked and not is_yes(said) and not _WHY_NOT.match(said)
 
 
+def addressed(state: GameState, question: Question, answer: str) -> tuple[str | None, str]:
+    """Whom an answer typed at a reaction question is for, from a leading ``Name:``.
+
+    A line that names another of the party (or another player at the table) was typed
+    ahead for later — "Mira: I ready my shortbow" while Aria is asked about a Shield — and
+    is no reaction of the one asked: that name is returned, for the line to wait until the
+    question is answered. The one asked may name themself ("Aria: shield!"): the answer is
+    returned without the name. Anything else is the answer as typed."""
+    name, sep, rest = answer.partition(":")
+    key = name.strip().lower()
+    if not sep or not key:
+        return None, answer
+    reactor = state.party.get(question.reactor_id)
+    own = {question.reactor_id.lower(), question.reactor_name.lower()}
+    own |= {reactor.name.lower()} if reactor is not None else set()
+    owner = state.controller_of(question.reactor_id)
+    if key in own or (owner is not None and key == owner.lower()):
+        return None, rest.strip()
+    for cid, sheet in state.party.items():
+        if key in (cid.lower(), sheet.name.lower()):
+            return sheet.name, answer
+    for player in state.players:
+        if key == player.lower():
+            return player, answer
+    return None, answer
+
+
 def explained(question: Question) -> str:
     """What each offered reaction does, for a player who asked before answering."""
     told = [f"{option_label(o.kind)}: {kind_of(o.kind).meaning}." for o, _ in question.options]

@@ -25,8 +25,9 @@ from app.actions.events import (
     TurnRetold,
 )
 from app.actions.position_tools import positions_line
-from app.actions.reactions import AskPolicy, Question, asked_back, explained
+from app.actions.reactions import AskPolicy, Question
 from app.console import commanding
+from app.console.reacting import ask_reaction
 from app.console.reading import read_while_ticking
 from app.console.takingback import take_back
 from app.display.screentext import plain
@@ -81,6 +82,9 @@ class ConsoleGame:
     """Where the game saves, and which save files it wrote itself."""
     saved: bool = True
     """False once leaving found nowhere to save the game (the command exits non-zero)."""
+    held: list[str] = field(default_factory=list)
+    """Lines typed at a reaction question for later (a command, another character's line):
+    read before the next line typed."""
 
     def __post_init__(self) -> None:
         self.table_log = TableLog(self.session.state)
@@ -245,11 +249,8 @@ class ConsoleGame:
         self.current = character
 
     def ask(self, player: str, question: Question) -> str:
-        """A reaction prompt for the player concerned — in hotseat addressed to them with
-        the character (``Ana (Mira): …``) — listing the options by number; the answer is a
-        number, y/n, or what they do in their own words (Enter passes). With input piped in
-        nobody can answer: the engine takes the reaction when it helps, and the transcript
-        says so (reading would swallow the next scripted line)."""
+        """A reaction prompt for the player concerned (:mod:`app.console.reacting`); what
+        is typed there for later waits in ``held``."""
         if self.open_line:
             self.console.print()
             self.open_line = False
@@ -261,50 +262,8 @@ class ConsoleGame:
 
         for entry in window_entries(state, veil):
             self.console.print(entry)
-        hotseat = len(state.players) > 1
-        who = f"{player} ({veil(question.reactor_name)}): " if hotseat else ""
-        if not self.interactive:
-            helps = question.helps
-            decision = "yes" if helps else "no"
-            why = "it helps" if helps else "it would not change the outcome"
-            if not question.options:
-                why = "nobody at the keyboard can say what they do"
-            self.console.print(
-                plain(f"{who}{veil(question.prompt)} — {decision} (decided for you: {why})",
-                      style="yellow")
-            )  # fmt: skip
-            return "y" if helps else ""
-        self.console.print(plain(f"{who}{veil(question.prompt)}", style="bold yellow"))
-        for number, label in enumerate(question.labels, 1):
-            self.console.print(plain(f"  {number}) {veil(label)}"))
-        choose = "a number, or " if question.labels else ""
-        prompt = f"Your reaction — {choose}say what you do (Enter: no reaction): "
-        try:
-            answer = clean_line(self.read(prompt)).text  # the one gate for typed input
-            while answer.strip().startswith("/") or asked_back(answer):
-                if asked_back(answer):  # "what is hellish rebuke??": told, then asked again
-                    self.console.print(plain(veil(explained(question)), style="yellow"))
-                else:  # a command: the game takes it afterwards
-                    self.console.print(plain(f"{answer.split()[0]} waits until the reaction "
-                                             "is answered.", style="yellow"))  # fmt: skip
-                answer = clean_line(self.read(prompt)).text
-            while (
-                answer.strip().isdecimal()
-                and len(answer.strip()) <= 3
-                and not 1 <= int(answer) <= len(question.labels)
-            ):
-                # a number that is no option is a slip of the finger, not a "no"
-                count = len(question.labels)
-                options = (
-                    f"choose 1 to {count}" if count > 1 else "choose 1" if count
-                    else "say what you do"
-                )  # fmt: skip
-                self.console.print(plain(f"There is no option {answer.strip()} — {options}.",
-                                         style="yellow"))  # fmt: skip
-                answer = clean_line(self.read(prompt)).text
-            return answer
-        except (EOFError, KeyboardInterrupt):
-            return ""
+        return ask_reaction(self.console, self.read, state, veil, player, question,
+                            self.interactive, self.held)  # fmt: skip
 
     async def keep_before_leaving(self) -> bool:
         """Save before leaving; True to leave, False to keep playing. When the save fails
@@ -450,7 +409,11 @@ class ConsoleGame:
             if not await self.survive(self.keep_time()):
                 break
             try:
-                raw = await self.read_line(f"{self.prompt()}\n> ")
+                raw = self.held.pop(0) if self.held else None
+                if raw is not None:  # typed at a reaction question, for now
+                    self.console.print(plain(f"> {raw}", style="dim"))
+                else:
+                    raw = await self.read_line(f"{self.prompt()}\n> ")
             except (EOFError, KeyboardInterrupt, asyncio.CancelledError):
                 interrupted = asyncio.current_task()
                 if interrupted is not None and interrupted.cancelling():

@@ -193,6 +193,26 @@ async def test_a_reaction_in_the_players_own_words_is_resolved_in_its_subturn(
         assert "1.1 Aria: “I duck behind the table” — done: Aria ducks: no effect" in log
 
 
+async def test_a_line_for_another_typed_at_a_reaction_waits_in_the_input(tmp_path: Path) -> None:
+    """Ana types Mira's next move while Cy is asked about Aria's Shield: it is no reaction of
+    Aria's (it was once declared as hers, and lost); it waits, and comes back in the input."""
+    app = game(tmp_path, rat_fight(TRIO))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await answer(pilot, "Mira: I ready my shortbow")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ReactionScreen)  # still asked: the line was no answer
+        assert dialog.held == ["Mira: I ready my shortbow"]
+        assert "Mira's line" in str(dialog.query_one("#reaction-hint").render())
+        await answer(pilot, "")  # Cy passes
+        await settle(pilot)
+        state = play_screen(app).session.state
+        assert not any(s.declared for s in state.reactions.subturns)
+        assert "Aria does not cast Shield" in log_text(app)
+        entry = play_screen(app).query_one("#command", Input)
+        assert entry.value == "Mira: I ready my shortbow"
+
+
 async def test_declining_a_reaction_takes_the_bite(tmp_path: Path) -> None:
     app = game(tmp_path, rat_fight(TRIO))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -140,3 +140,26 @@ async def test_a_question_is_answered_in_the_dialog_and_nothing_is_taken() -> No
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.answers))
     assert app.answers == ["no"]
+
+
+async def test_a_line_for_someone_else_is_kept_and_a_name_of_ones_own_is_dropped() -> None:
+    """ "Mira: …" is Mira's line typed ahead, kept for the game; "Aria: 1" is Aria's answer."""
+
+    def address(words: str) -> tuple[str | None, str]:  # as the game's own reader says
+        name, _, rest = words.partition(":")
+        return ("Mira", words) if name == "Mira" else (None, rest.strip() or words)
+
+    shown = ReactionScreen(None, "Aria", PROMPT, ["Cast Shield"], address=address)
+    app = Host(shown)
+    async with app.run_test(size=(90, 20)) as pilot:
+        await until(pilot, shown.settled)
+        for key in "Mira: I hide":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.answers == [] and shown.held == ["Mira: I hide"]
+        for key in "Aria: shield it":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app.answers))
+    assert app.answers == ["shield it"]

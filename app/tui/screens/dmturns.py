@@ -115,6 +115,7 @@ class DmTurns(PlayBase):
 
             def answered(said: str | None) -> None:
                 self.restore_typing(dialog.typed)
+                self.hold_for_later(dialog.held)
                 answer.set_result(said or "")
 
             self.app.push_screen(dialog, answered)

@@ -299,6 +299,28 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
             entry.value = entry.value + text
             entry.cursor_position = len(entry.value)
 
+    def hold_for_later(self, lines: list[str]) -> None:
+        """Lines typed for someone else while a question was up (a reaction asked of
+        another character): the first goes into the empty input, to send when its turn
+        comes; any others are set aside for ↑. Said, so none of them is a surprise."""
+        if not lines:
+            return
+        entry = self.query_one("#command", Input)
+        first, *rest = lines if not entry.value.strip() else ["", *lines]
+        if first:
+            entry.value = first
+            entry.cursor_position = len(first)
+        self.set_aside = [*self.set_aside, *rest]
+        shown = " · ".join(f"“{line[:80]}”" for line in lines)
+        where = (
+            "in the input"
+            if first and not rest
+            else "in the input, ↑ for the rest"
+            if first
+            else "↑ in the empty line brings it back"
+        )
+        self.notify(f"Kept for later, not sent: {shown} ({where}).", severity="warning")
+
     def keep(self, line: str) -> None:
         """Put a refused line back into the input, the cursor at its end and the text
         selected: an arrow key keeps it to be edited, typing a new line replaces it (instead

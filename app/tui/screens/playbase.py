@@ -84,6 +84,9 @@ class PlayBase(Keeping):
         def restore_typing(self, typed: str) -> None:
             """Put what was typed into a dialog back into the input (play screen)."""
 
+        def hold_for_later(self, lines: list[str]) -> None:
+            """Put lines typed for someone else back for later (play screen)."""
+
         def advance(self, save: bool = True, after_dm: bool = False) -> None:
             """Run the DM if ready, else save and show who is next (play screen)."""
 

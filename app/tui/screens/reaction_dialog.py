@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
-from app.actions.reactions import Question, asked_back, explained
+from app.actions.reactions import Question, addressed, asked_back, explained
 from app.display.screentext import plain
 from app.session.hygiene import clean_line
 from app.tui.screens.modals import _Guarded
@@ -54,6 +54,7 @@ class ReactionScreen(_Guarded[str]):
         labels: list[str],
         hint: str = "",
         explanation: str = "",
+        address: Callable[[str], tuple[str | None, str]] | None = None,
     ) -> None:
         super().__init__()
         self.player = player
@@ -63,6 +64,11 @@ class ReactionScreen(_Guarded[str]):
         self.hint = hint
         self.explanation = explanation
         """What the options do: shown when the player asks instead of answering."""
+        self.address = address or (lambda words: (None, words))
+        """Whom typed words are for: another character's line typed ahead is no answer."""
+        self.held: list[str] = []
+        """Lines for others typed into the box ("Mira: I ready my bow"): kept, not sent;
+        the screen beneath puts them back into its input once this is answered."""
         self._waiting: Timer | None = None
 
     @property
@@ -132,6 +138,7 @@ class ReactionScreen(_Guarded[str]):
         words = " ".join(clean_line(event.value).text.split())  # as a typed line is cleaned
         if words.startswith("/"):  # a command typed ahead, meant for the game, not a reaction
             event.input.value = ""
+            self.held.append(words)
             self.notify(
                 f"{words.split()[0]} waits until the reaction is answered: pick a number, "
                 "say what you do, or press Enter (or Esc) for no reaction.",
@@ -144,7 +151,17 @@ class ReactionScreen(_Guarded[str]):
             shown.update(plain(self.explanation))
             shown.display = True
             return
-        self.dismiss(words)
+        other, answer = self.address(words)
+        if other is not None:  # a line typed ahead for someone else: kept for after this
+            event.input.value = ""
+            self.held.append(words)
+            shown = self.query_one("#reaction-hint", Static)
+            shown.update(plain(f"Kept for later, not sent: “{words[:60]}” is {other}'s line, "
+                               f"not {self.character}'s reaction. {self.character}: pick, say "
+                               "what you do, or press Enter for no reaction."))  # fmt: skip
+            shown.display = True
+            return
+        self.dismiss(answer)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -176,4 +193,5 @@ def reaction_dialog(
         hint = "It would not change the outcome."
     labels = [veil(label) for label in question.labels]
     return ReactionScreen(addressee, veil(question.reactor_name), veil(question.prompt), labels,
-                          hint, veil(explained(question)))  # fmt: skip
+                          hint, veil(explained(question)),
+                          lambda words: addressed(state, question, words))  # fmt: skip

@@ -1,0 +1,63 @@
+"""Lines typed at a reaction question that are no answer to it are kept for the game, not
+taken as the reaction nor lost: another character's line typed ahead ("Mira: I ready my
+shortbow" while Aria is asked about a Shield — once declared as Aria's reaction and lost),
+a command; the one asked may put their own name first."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+from rich.console import Console
+
+from app.actions.campaign_tools import start_encounter
+from app.actions.reactions import Question, addressed
+from app.console.game import ConsoleGame
+from app.session.setup import session_for
+from tests.referee_corpus import Situation, build_situation
+
+SHIELD = Question(trigger="Giant Rat 3 hits Aria", reactor_id="aria", reactor_name="Aria",
+                  options=())  # fmt: skip
+
+
+def table() -> ConsoleGame:
+    state = build_situation(Situation(campaign="crossroads", scene="cellar"))
+    state.players = {"Ana": ["mira", "thorin"], "Cy": ["aria"]}
+    start_encounter(state, "cellar_rats")
+    return ConsoleGame(session_for(state), Console(file=io.StringIO(), width=200,
+                                                   color_system=None), input)  # fmt: skip
+
+
+def test_a_line_names_whom_it_is_for() -> None:
+    state = table().session.state
+    assert addressed(state, SHIELD, "Mira: I ready my shortbow") == (
+        "Mira",
+        "Mira: I ready my shortbow",
+    )
+    assert addressed(state, SHIELD, "thorin: potion") == ("Thorin", "thorin: potion")
+    assert addressed(state, SHIELD, "Ana: wait for me") == ("Ana", "Ana: wait for me")
+    assert addressed(state, SHIELD, "Aria: I duck") == (None, "I duck")
+    assert addressed(state, SHIELD, "Cy: 1") == (None, "1")  # Aria's player
+    assert addressed(state, SHIELD, "note: I duck") == (None, "note: I duck")
+    assert addressed(state, SHIELD, "I duck") == (None, "I duck")
+
+
+def test_at_the_console_another_characters_line_and_a_command_wait_for_after() -> None:
+    game = table()
+    typed = iter(["Mira: I ready my shortbow", "/status", "aria: I duck behind the cask"])
+    game.read = lambda _prompt: next(typed)
+    answer = game.ask("Cy", SHIELD)
+    assert answer == "I duck behind the cask"
+    assert game.held == ["Mira: I ready my shortbow", "/status"]
+    shown = game.console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Mira's line waits until the reaction is answered" in shown
+    assert "/status waits until the reaction is answered" in shown
+
+
+def test_the_held_lines_are_played_before_the_next_line_is_read() -> None:
+    game = table()
+    game.held = ["/status"]
+    game.read = lambda _prompt: "/quit"
+    asyncio.run(game.run())
+    shown = game.console.file.getvalue()  # type: ignore[attr-defined]
+    assert "> /status\nWaiting for Cy (Aria)" in shown  # the status, as if typed now

@@ -58,6 +58,7 @@ from tests.referee_corpus import (
     HOLDOUT36,
     HOLDOUT37,
     HOLDOUT38,
+    HOLDOUT39,
     INTENTS,
     Corpus,
     CorpusError,
@@ -107,6 +108,7 @@ FILES = {
     "holdout36": HOLDOUT36,
     "holdout37": HOLDOUT37,
     "holdout38": HOLDOUT38,
+    "holdout39": HOLDOUT39,
 }
 
 

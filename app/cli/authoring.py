@@ -194,10 +194,11 @@ def validate_command(
         out.print(plain(text, style=style), soft_wrap=True)  # one line: copyable
     if found:
         title = story.campaign.title if story is not None else str(path)
-        out.print(
+        out.print(  # one line, however long the file's path in it (copyable, grep-able)
             plain(
                 f"{title}: {len(errors)} error(s) stop it being played, {len(warnings)} warning(s)"
-            )
+            ),
+            soft_wrap=True,
         )
     elif story is not None:
         out.print(

@@ -90,6 +90,9 @@ class RefereeBase:
         read (they run first: a lock picked may open the way the next line takes)."""
         self.pending: dict[str, list[Intent]] = {}
         """Clauses of a line still to be carried out this turn, by who said them."""
+        self.outcomes: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        """The results of each speaker's last clause, by tool (a clause kept "if I kill it"
+        or "if it misses" is carried out or kept by them)."""
         self.held_ends: set[str] = set()
         """Fighters whose turn's end was held back for a later clause of their line: ended
         after all when those clauses do nothing more ("hit goblin 1, it's still up, right?")."""

@@ -154,7 +154,7 @@ class OfflineReferee(Reacting, Acting, FollowUps):
         self._for_players = True
         self.calm = state.encounter is None
         self.intents, self.made, self.carried = [], [], []
-        self.pending, self.spent, self.held_ends = {}, {}, set()
+        self.pending, self.spent, self.held_ends, self.outcomes = {}, {}, set(), {}
         calls: list[ToolCall] = []
         self.line_of, self.lent = {}, {}
         each: list[list[ToolCall]] = []

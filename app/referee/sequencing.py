@@ -33,6 +33,7 @@ from app.understanding import Intent
 from app.understanding.chaining import TWICE
 from app.understanding.features import metamagic_options
 from app.understanding.parse import understand_clause
+from app.understanding.plans import kept_note, not_yet
 from app.understanding.whom_meant import THE_OTHER
 from app.world.state import GameState
 from app.world.wording import the
@@ -214,6 +215,7 @@ class Sequencing(RefereeBase):
             if any(c.name not in _ENDS for c in own):
                 continue  # the clause is still running (a chained check, a second swing)
             theirs = [(self._tool(i), r) for i, r in results or [] if self._owner(i) == actor]
+            self.outcomes[actor] = theirs or self.outcomes.get(actor, [])
             refused = theirs and all("error" in r for _, r in theirs)
             if state.encounter is not None and refused and theirs[0][0] != "use_feature":
                 # (a spell that needed a step first; a Second Wind wasted leaves the action)
@@ -244,6 +246,11 @@ class Sequencing(RefereeBase):
         """Carry out the next waiting clause as the world now stands, or say why it must
         wait; when the turn can hold nothing more, what is left waits too."""
         clause = rest.pop(0)
+        earlier = [i for i in (*self.intents, *self.carried) if i.actor == actor]
+        unmet = not_yet(state, clause, self.outcomes.get(actor, []), earlier)
+        if unmet:  # "swing at rat 3. If I kill it, second wind", the rat still up: kept
+            self.notes.append(f"{kept_note(state.name_of(actor), clause.text)} ({unmet}).")
+            return []
         # ("wren, toss me the locket, then i tie it to the bell": out of a fight the "i"
         # who ties is the one who typed, not Wren)
         reader = clause.actor if clause.actor in state.party and not state.encounter else actor

@@ -159,7 +159,9 @@ def quoted_to_friend(text: str, state: GameState, actor: str | None) -> tuple[st
 
 _SAYS_QUOTED = re.compile(
     r"\b(?:says?|said|saying|whispers?|whispered|murmurs?|murmured|tells?|told|calls?|"
-    r"called|adds?|added|replies|replied|asks?|asked)\b[^\"“']{0,30}[\"“']"
+    r"called|adds?|added|replies|replied|asks?|asked|shouts?|shouted|yells?|yelled|cries|"
+    r"cried|screams?|screamed|hiss(?:es)?|hissed|roars?|roared|bellows?|bellowed|growls?|"
+    r"growled|snarls?|snarled|mutters?|muttered|urges?|urged)\b[^\"“']{0,30}[\"“']"
 )
 """A verb of speech and the quoted words it opens."""
 

@@ -48,8 +48,10 @@ _TOLD_APART = (
         r"lid|shutters?|"
         r"window)\b")),
     ("rescue", re.compile(
-        r"^(?:i |we )?(?:(?:grab|grabs|seize|seizes|catch|catches) \w+ and )?(?:pull|pulls|drag|"
-        r"drags|haul|hauls|yank|yanks)\b(?: \w+){1,3}? (?:away|clear|back|to safety|up the "
+        r"^(?:i |we )?(?:(?:try|tries) to )?(?:(?:grab|grabs|seize|seizes|catch|catches) \w+ and )?"
+        r"(?:pull|pulls|drag|drags|haul|hauls|yank|yanks|wrench|wrenches|tear|tears)\b"
+        r"(?: \w+){1,3}? (?:away|clear|back|free|to safety|out of (?:their|its|his|her|the "
+        r"\w+'?s?) (?:grip|grasp|hands|clutches|arms|hold)|up the "
         r"(?:beach|sand|shore)|out of the (?:water|sea|shallows|waves|surf|tide|shallow "
         r"water)|ashore|to shore|onto the (?:sand|beach))\b")),
 )  # fmt: skip

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from app.understanding.deeds import DEEDS, verb_at_start
+from app.understanding.describing import gear_of
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.scope import Thing
@@ -162,10 +163,27 @@ _REMAINS = frozenset({"corpse", "corpses", "body", "bodies", "carcass", "carcass
 """What is left of a foe, grabbed as a thing ("grab the rat corpse and throw it")."""
 
 
+_HIS_THING = re.compile(r"\b(?:his|her|its|their)\s+(?:\w+\s+)?([a-z]{3,})\b")
+
+
+def gear_owner(ctx: Context) -> str | None:
+    """The one foe here whose own gear a possessive names ("take his spoon": the boss's,
+    the one with the very large spoon), or ``None``."""
+    m = _HIS_THING.search(ctx.said)
+    if m is None:
+        return None
+    noun = m.group(1).rstrip("s")
+    owners = [t.id for t in ctx.scope.of("creature")
+              if re.search(rf"\b{re.escape(noun)}s?\b", gear_of(ctx.state, t.id))]  # fmt: skip
+    return owners[0] if len(owners) == 1 else None
+
+
 def grabs_a_thing(ctx: Context) -> bool:
     """Whether what is grabbed is a thing, not a foe ("grab the torch off the wall and wave
     it at the goblins"): a word after "the" that names no creature here, nor says which."""
     if _THEIR_GEAR.search(ctx.said):  # "take the sleeping goblin's scimitar": his blade
+        return True
+    if gear_owner(ctx) is not None:  # "take his spoon": what he carries
         return True
     m = _GRABBED.search(ctx.said)
     if m is None or not m.group(1):

@@ -28,6 +28,7 @@ from app.understanding.deed_objects import (
     PARTED_AND_IN,
     WEAPON_WORDS,
     foe_at_hand,
+    gear_owner,
     grabs_a_thing,
     kit_taken_up,
     object_is_a_thing,
@@ -123,6 +124,13 @@ _USED = re.compile(
 """Using up a thing of the story (a jar of salve, a draught): the item's own use, or — when
 it lies here, not carried — the game says it is not picked up yet."""
 _PRONOUN = re.compile(r"\b(?:him|her|it|one|them)\b")
+
+
+_GRABBED_HOLD = re.compile(
+    r"\b(?:grab|grabs|seize|seizes|grapple|grapples|wrestle|wrestles)\s+(?:a )?(?:hold of |onto "
+    r"|on to )?(?:the|that|this|\w+ \d)\b"
+)
+"""A foe grabbed outright, another deed told before it ("wade in and grab the thrall"): held."""
 
 
 def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
@@ -347,14 +355,18 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         thing = deed.key == "grab" and grabs_a_thing(ctx)  # "grab the torch off the wall"
         if deed.key == "grab" and not thing and re.search(r"^\W*(?:up )?an? \w+ and ", rest):
             return None  # "pick up a thighbone and club skeleton 1 with it": no hold on him
-        if deed.key == "grab" and not thing and deed_of(ctx.said) is deed:
+        grabbed = deed_of(ctx.said) is deed or _GRABBED_HOLD.search(ctx.said) is not None
+        if deed.key == "grab" and not thing and grabbed:
             # "grab the rat by the tail"
             return ctx.intent("manoeuvre", action="grapple", targets=(target,), confidence=0.8)
         if deed.key == "grab" and not thing and _IT_ONLY.search(rest) and not ctx.named("creature"):
             return None  # "I take hold of it to see what happens": a thing, no blow at a foe
         if deed.key == "grab" and not thing:  # "get the boss!": after him, blade first
             return ctx.intent("attack", targets=(target,), confidence=0.75)
-        if thing and not re.search(r"\b(?:from|off|out of)\b|\w's ", ctx.said):
+        owner = gear_owner(ctx) if thing else None
+        if owner is not None:  # "take his spoon": from the one who has it
+            target = owner
+        elif thing and not re.search(r"\b(?:from|off|out of)\b|\w's ", ctx.said):
             target = None  # "grab the torch off the wall"; "take the scimitar from the
             # sleeping goblin's hands" is still done to that goblin
         floored = FLOORING.search(ctx.said) and not BLINDING.search(ctx.said)

@@ -33,6 +33,7 @@ from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.piece_fit import a_groan, both_at_one, chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
+from app.understanding.plans import add_extra, for_now, put_off
 from app.understanding.pointing import pointed
 from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
@@ -117,8 +118,8 @@ def _line(
     if contingent is not None:  # "magic missile on grubnak, and if he drops, fire bolt …"
         first = _understand(contingent.group(1), actor, state, campaign, language=language)
         then = _understand(contingent.group(2), actor, state, campaign, language=language)
-        if first.kind not in NOT_A_DEED and then.kind not in NOT_A_DEED:
-            return replace(first, text=text, then=(*first.then, then))
+        if first.kind not in NOT_A_DEED and then.kind not in NOT_A_DEED:  # (only if it drops)
+            return replace(first, text=text, then=(*first.then, add_extra(then, "if_down")))
     head, colon, tail = text.partition(":")
     if colon and tail.strip() and names_a_feature(head):
         # "action surge: hit goblin 1 then goblin 2": the feature, then what it is used for
@@ -214,7 +215,8 @@ _IF_DOWN = re.compile(
     r"down|is down|is dead|die|drop|fall|go down)\s*,?\s*(?:then\s+)?(.+)$",
     re.IGNORECASE,
 )
-"""A deed, then another only once its foe is down: read as the two clauses in order."""
+"""A deed, then another only once its foe is down: read as the two clauses in order, the
+second kept when the foe still stands (:func:`.plans.not_yet`)."""
 EMOTE = re.compile(r"\*[^*]{1,60}\*")
 """A gesture between asterisks ("*raises sword*"): it goes with the words, it is no deed of
 its own when the words say one."""
@@ -299,6 +301,9 @@ def _understand(
         return paragraph(text, whole, actor, state, campaign, language)
     if whole.note in (FOR_THE_TABLE, SURPRISED):
         return whole  # "wait, what", "sorry, my cat walked on the keyboard": no deed in it
+    if (kept := put_off(propose(text))) is not None:  # "hide, then shoot … next turn"
+        return for_now(kept, text, actor, lambda t: _understand(t, actor, state, campaign,
+                       language=language), state.name_of(whole.actor or actor or ""))  # fmt: skip
     shouted = whole.kind == "talk" and not state.encounter and opens_with_foes(text, state, True)
     if whole.kind in ("talk", "improvise", "ask", "drop") and (shouted or to_them_all(text, state)):
         # "give up and go home, little guys", "oi goblins! drop the dice": said to the foes

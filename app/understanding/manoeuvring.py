@@ -10,7 +10,7 @@ from dataclasses import replace
 from app.understanding.fighting_words import HOLDS, refine_hold
 from app.understanding.held_foes import held_spans
 from app.understanding.intent import Intent
-from app.understanding.negation import NEGATING
+from app.understanding.negation import BIDDEN_OF_ANOTHER, NEGATING
 from app.understanding.positions import step_away
 from app.understanding.readings import Context
 from app.understanding.spells import unaffected
@@ -200,6 +200,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                     continue  # "backs up against an old oak": a back to the tree, no step
                 if before and before[0] in NEGATING:
                     continue  # "he doesn't step back": no step at all
+                if BIDDEN_OF_ANOTHER.search(ctx.said[:at]):
+                    continue  # "yells to the young man to run": his running
                 moves.append((at, -len(phrase), action))
     if moves:
         at, _, action = min(moves)

@@ -22,3 +22,13 @@ NOT_GOING = re.compile(
 """Words before a verb of going that make it no going of the speaker's: pages turned back
 to, someone else let go, one who "isn't one for leaving treasure", eyes that "keep going
 back to the cliff"."""
+
+
+BIDDEN_OF_ANOTHER = re.compile(
+    r"\b(?:tell|tells|told|yell|yells|yelled|shout|shouts|shouted|call|calls|called|cry|cries|"
+    r"cried|urge|urges|urged|beg|begs|begged|warn|warns|warned|order|orders|ordered|signal|"
+    r"signals|signalled|wave|waves|waved|motion|motions|motioned|scream|screams|screamed|"
+    r"holler|hollers|hollered|beckon|beckons)\b[^.!?;]{1,40}?\bto\s+$"
+)
+"""Words before a verb that bid another do it ("yells to the young man to run for the
+steps"): his running, not the speaker's."""

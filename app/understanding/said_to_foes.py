@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from app.understanding.intent import Intent
 from app.understanding.threats import GENTLE
-from app.understanding.vocatives import bids_the_foes, opens_with_foes, to_the_foes
+from app.understanding.vocatives import bids_the_foes, opens_with_foes, to_the_foes, told_the_foes
 from app.world.state import GameState
 
 NOT_THEIRS = frozenset({"manoeuvre", "move", "attack", "take", "ask", "drop"})
@@ -50,6 +50,10 @@ def to_foes(
     the speaker's dash) is the demand; "I toss the goblin a gold coin. take it and run,
     little guy" is the deed, then the words as a demand. ``None`` when the line does not
     end by calling the foes."""
+    if whole.kind in ("talk", "ask") and told_the_foes(text, state):
+        foes = tuple(t for t in whole.targets if t in state.creatures)
+        return replace(demanded(whole), targets=foes)  # "tell the goblin to think carefully
+        # about his next move": made of the one told
     bidden = whole.kind in NOT_THEIRS and _BIDDEN.search(text) is not None
     called = opens_with_foes(text, state) or bids_the_foes(text, state)
     if whole.kind in NOT_THEIRS and called:  # (what it is bidden, read after the call):

@@ -8,7 +8,7 @@ import re
 
 from app.understanding.intent import IntentKind
 from app.understanding.manoeuvring import OTHERS, PINNED
-from app.understanding.negation import NEGATING, NOT_GOING
+from app.understanding.negation import BIDDEN_OF_ANOTHER, NEGATING, NOT_GOING
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures
 from app.understanding.words import phrase_at, verb_at, verbs_in
@@ -16,6 +16,20 @@ from app.understanding.words import phrase_at, verb_at, verbs_in
 _DRAWN = re.compile(r"takes? out (?:my|his|her|our|their|your) ")
 """A thing of one's own taken out ("take out my rope"): drawn, where a foe taken out is
 nobody's."""
+
+
+_HELD_AT_THROAT = re.compile(r"\s+(?:at|to|against) (?:[\w']+ ){0,4}?(?:throat|neck)\b")
+"""A weapon named and where it is held ("dagger at his throat"): no blow is struck."""
+
+
+def _through_a_way(ctx: Context, rest: str) -> bool:
+    """What is run through is a way out, not a foe ("run through the tunnel")."""
+    named = rest.split()[:4]
+    return (
+        bool(named)
+        and bool(ctx.named("exit", text=" ".join(named)))
+        and not ctx.named("creature", text=" ".join(named), floor=0.9)
+    )
 
 
 def _a_thing_here(ctx: Context, at: int) -> bool:
@@ -47,6 +61,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 # hit": nouns
             if kind == "talk" and before == ["the"] and _a_thing_here(ctx, at):
                 continue  # "look at the waves" (the sea's word): a thing, not a greeting
+            if kind in ("attack", "move") and at > 0 and BIDDEN_OF_ANOTHER.search(ctx.said[:at]):
+                continue  # "yells to the young man to run for the steps": bidden of him
             if kind in ("attack", "move") and at > 0 and _NOT_MEANT.search(ctx.said[:at]):
                 continue  # "we didn't come to fight", "I don't want to hurt him"
             if kind == "hold" and PINNED.match(ctx.said[at:]):
@@ -81,6 +97,10 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             if noun or (at > 0 and _AFTER_A_WORD.search(ctx.said[:at])):
                 continue  # "so she doesn't hear the fighting", "the talking is over",
                 # "crows over a winning throw": nouns
+            if kind == "attack" and _HELD_AT_THROAT.match(ctx.said[at + len(phrase) :]):
+                continue  # "dagger at his throat": a blade held there, a threat, no blow
+            if phrase.startswith("run") and _through_a_way(ctx, ctx.said[at + len(phrase) :]):
+                continue  # "I run through the tunnel": a way run through, nobody run through
             if phrase == "down the" and not ctx.named("carried", text=ctx.said[at:]):
                 continue  # "back down the causeway": a way, not a draught downed
             if kind in ("drop", "give") and after in (["your"], ["yer"], ["ur"], ["me"], ["us"]):
@@ -110,8 +130,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
     if ctx.scope.fighting:
         for weapon in ctx.vocab.weapons:
             at = phrase_at(ctx.said, weapon)
-            if at == 0:
-                hits.append((at, -len(weapon), "attack"))
+            if at == 0 and not _HELD_AT_THROAT.match(ctx.said[len(weapon) :]):
+                hits.append((at, -len(weapon), "attack"))  # ("dagger at his throat": held)
         if (brought := _BROUGHT_DOWN.search(ctx.said)) is not None:  # "raises his mace …
             hits.append((brought.start(), -len(brought.group()), "attack"))  # brings it down"
         finishing = _FINISH_A_FOE.match(ctx.said)

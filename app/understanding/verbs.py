@@ -404,6 +404,8 @@ def by_verbs(ctx: Context) -> Intent | None:
         handed = any(h[2] in ("give", "drop") and h[0] < at for h in hits)
         if kind == "move" and handed and ctx.said.startswith("back", at):
             continue  # "give the locket back to Ione": returned, nobody goes back
+        if kind == "attack" and said_aloud(ctx, at):
+            continue  # "I shout to the young man: 'Fight it!'": words, no blow
         if kind == "attack":
             reading = _attack(ctx)
             reading = attack_style(ctx, reading) if reading.kind == "attack" else reading

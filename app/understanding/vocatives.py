@@ -97,6 +97,23 @@ def bids_the_foes(text: str, state: GameState) -> bool:
     return called.group(1) is not None and called.group(2) in _ONE_CALLED | _ADDRESSEES | {"ones"}
 
 
+_TOLD_TO = re.compile(
+    r"\b(?:tell|tells|told|warn|warns|order|orders|command|commands|threaten|threatens|"
+    r"dare|dares|advise|advises)\s+((?:[\w']+\s+){1,3}?)(?:not\s+)?to\b"
+)
+"""A foe told what to do, or warned ("tells the last goblin to think very carefully")."""
+
+
+def told_the_foes(text: str, state: GameState) -> bool:
+    """In a fight, the line tells foes here what to do, or warns them ("I tell the goblin to
+    think carefully about his next move"): a demand made of them, no deed of the speaker's."""
+    told = _TOLD_TO.search(text.lower())
+    if told is None or state.encounter is None:
+        return False
+    kinds = _kinds(_foe_names(state))
+    return any(stem(w) in kinds for w in told.group(1).split())
+
+
 def _foe_names(state: GameState, *, waiting: bool = False) -> list[str]:
     """The foes here: those standing against the party, and with ``waiting`` those of this
     place's fight not yet begun (the goblins dicing in the tunnel, called "oi goblins!")."""

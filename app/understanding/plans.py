@@ -1,0 +1,145 @@
+"""Deeds said for later, not now: a plan tied to what has not happened yet ("if she fails,
+I force it", "swing at rat 3. If I kill it, second wind") or put off in so many words
+("hide behind the casks, then shoot the awake one next turn", "go back to the cellar
+first, then sneak later"). A DM does what is meant now and keeps the rest for when its
+time comes; the game does the same, and says so, instead of doing it all at once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.understanding.clauses import Piece
+from app.understanding.intent import Intent
+from app.world.state import GameState
+
+_IF_IT_COMES = re.compile(
+    r"^\W*(?:and\s+|but\s+|then\s+|so\s+)?(?:if|once|whenever)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:fail|fails|failed|die|dies|miss|misses|missed|kill|kills|drop|drops|fall|falls|"
+    r"go(?:es)? down|succeed|succeeds|work|works|wake|wakes|run|runs|flee|flees|attack|attacks|"
+    r"move|moves|come|comes|hit|hits|break|breaks|survive|survives|open|opens|get up|gets up|"
+    r"connect|connects|land|lands)\b",
+    re.IGNORECASE,
+)
+"""A condition on what has not happened yet ("if she fails", "if I kill it", "once it
+drops"): what it leads to waits for it (not "if it's still alive", which is so now)."""
+_COMES_TO = (
+    ("down", re.compile(r"\b(?:kill|kills|die|dies|drop|drops|fall|falls|go(?:es)? down)\b")),
+    ("hit", re.compile(r"\b(?:hit|hits|connect|connects|land|lands)\b")),
+    ("miss", re.compile(r"\b(?:miss|misses|missed)\b")),
+    ("fail", re.compile(r"\b(?:fail|fails|failed)\b")),
+    ("succeed", re.compile(r"\b(?:succeed|succeeds|work|works)\b")),
+)
+"""Conditions this very turn settles, by what settles them: a foe struck down, a blow that
+lands or misses, a roll failed or made ("if I kill it, second wind": the Second Wind, once
+the rat drops)."""
+_PUT_OFF = re.compile(
+    r"\b(?:next turn|next round|(?:on|in) (?:my|his|her|our|their) next (?:turn|go|round)|"
+    r"later(?: on)?|afterwards|tomorrow|in the morning)\W*$",
+    re.IGNORECASE,
+)
+"""A deed put off in so many words, at the end of its clause ("… next turn", "… later")."""
+_NOT_A_DEED = re.compile(r"^\W*(?:see|talk|speak|catch|until|till|i'?ll deal|deal|or)\b", re.I)
+"""Words that end "later" without a deed put off ("see you later", "talk later", "… or
+I'll gut you later")."""
+
+
+@dataclass(frozen=True)
+class PutOff:
+    """A line's clauses for now, and what is kept for later."""
+
+    now: str
+    """The clauses to do now, joined as they were said ("" when the whole line waits)."""
+    later: str
+    """The words kept for later ("if I kill it, second wind")."""
+    settled: tuple[tuple[str, str], ...] = ()
+    """Deeds on a condition this turn settles, and the condition: (("second wind",
+    "down"),) — carried out after what is done now, if it came to pass."""
+
+
+def put_off(pieces: list[Piece]) -> PutOff | None:
+    """The line split into what is for now and what waits; ``None`` when nothing waits.
+    A condition waits with the clause after it, its consequence; a clause put off in so
+    many words waits when something comes before it."""
+    now: list[str] = []
+    later: list[str] = []
+    settled: list[tuple[str, str]] = []
+    consequence = ""
+    for at, piece in enumerate(pieces):
+        text = piece.text.strip()
+        if consequence and now and consequence != "later":
+            settled.append((text, consequence))  # "… If I kill it, second wind": on it
+            consequence = ""
+        elif consequence:
+            later[-1] = f"{later[-1]}, {text}"
+            consequence = ""
+        elif _IF_IT_COMES.match(text) and at + 1 < len(pieces):
+            comes = next((kind for kind, words in _COMES_TO if words.search(text)), "later")
+            consequence = comes
+            if comes == "later" or not now:
+                later.append(text)
+        elif at > 0 and _PUT_OFF.search(text) and not _NOT_A_DEED.match(text):
+            later.append(text)
+        else:
+            now.append(text)
+    if not later and not settled:
+        return None
+    return PutOff(", ".join(now), "; ".join(later), tuple(settled))
+
+
+def kept_note(name: str, later: str) -> str:
+    """What the player is told of a deed kept for later."""
+    said = later.strip(" .,!;")
+    return f"{name} keeps “{said}” for later: say it again when the time comes"
+
+
+def for_now(kept: PutOff, text: str, actor: str | None, read: Callable[[str], Intent],
+            name: str) -> Intent:  # fmt: skip
+    """The line as what is done now (``read`` from the clauses for now), then the words
+    kept for later said plainly — or, when all of it waits, only that."""
+    waits = Intent(kind="ask", text=kept.later, actor=actor, action="unable", confidence=0.7,
+                   note=kept_note(name, kept.later))  # fmt: skip
+    if not kept.now:
+        return replace(waits, text=text)
+    first = read(kept.now)
+    on_it = [replace(add_extra(read(said), f"if_{comes}"), text=said, then=())
+             for said, comes in kept.settled]  # fmt: skip
+    return replace(first, text=text, then=(*first.then, *on_it, *([waits] if kept.later else [])))
+
+
+def add_extra(deed: Intent, mark: str) -> Intent:
+    """The deed marked (``if_down``: carried out only once its foe has fallen)."""
+    return replace(deed, extra=(*deed.extra, mark))
+
+
+def not_yet(
+    state: GameState,
+    clause: Intent,
+    outcomes: list[tuple[str, dict[str, Any]]],
+    earlier: list[Intent],
+) -> str:
+    """Why a deed kept on a condition this turn settles is not done now ("Giant Rat 3 is
+    still standing"), or "" when it came to pass (or the clause has no condition). The
+    condition is read from what the speaker's clauses before it did: the foes they were
+    aimed at, and their last blow's or roll's result."""
+    comes = next((e[3:] for e in clause.extra if e.startswith("if_")), "")
+    if not comes:
+        return ""
+    if comes == "down":
+        aimed = [t for i in earlier for t in i.targets if t in state.creatures]
+        if any(state.creatures[t].vitals.hp <= 0 for t in aimed):
+            return ""
+        return f"{state.name_of(aimed[-1])} is still standing" if aimed else "nobody fell"
+    if comes in ("hit", "miss"):
+        blows = [r for tool, r in outcomes if tool == "attack" and "landed" in r]
+        landed = bool(blows) and bool(blows[-1]["landed"])
+        if blows and landed == (comes == "hit"):
+            return ""
+        return "the blow missed" if comes == "hit" else "it did not miss"
+    rolled = [r for _, r in outcomes if isinstance(r.get("success"), bool)]
+    if rolled and rolled[-1]["success"] == (comes == "succeed"):
+        return ""
+    return "that did not come to pass"

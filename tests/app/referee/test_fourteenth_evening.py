@@ -1,0 +1,94 @@
+"""What a fourteenth evening's lines found: a way run through is no blow, a foe's gear taken
+from the one who has it, a blade held at a throat and a foe told what to do are threats,
+words shouted in quotes are no deed, a foe grabbed after a step is held, someone dragged out
+of the foes' grip is a rescue, another bidden to run is not the speaker's running, and what
+a line keeps for later ("next turn", "if I kill it …") waits for its time."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.app.referee_lines import read, told
+
+RATS = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+BOSS_DOWN = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+             "turn": "mira", "flags": {"trapdoor_open": True, "tam_found": True},
+             "dead": ["goblin-2"], "wounds": {"grubnak": 14, "goblin-1": 2},
+             "conditions": {"grubnak": ["unconscious"]}}  # fmt: skip
+BAND = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+        "turn": "thorin", "wounds": {"thorin": 10}}  # fmt: skip
+THRALLS = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+           "turn": "wren"}  # fmt: skip
+WARREN = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True}}
+
+
+def kinds(spec: dict[str, object], actor: str, line: str) -> list[tuple[str, tuple[str, ...]]]:
+    return [(c.kind, c.targets) for c in read(spec, actor, line)]
+
+
+def test_a_way_run_through_is_a_going_and_a_foe_run_through_a_blow() -> None:
+    assert kinds(RATS, "thorin", "I run through the tunnel") == [("move", ("warren",))]
+    assert kinds(RATS, "thorin", "run rat 2 through") == [("attack", ("giant-rat-2",))]
+
+
+def test_a_foes_gear_is_taken_from_the_one_who_has_it() -> None:
+    # once a blow at the goblin still standing ("his": the one at hand)
+    assert kinds(BOSS_DOWN, "mira", "take his spoon") == [("improvise", ("grubnak",))]
+    assert kinds(BOSS_DOWN, "mira", "grab his helmet") == [("improvise", ("grubnak",))]
+
+
+def test_a_blade_at_a_throat_and_a_foe_told_what_to_do_are_threats() -> None:
+    line = ("Mira sits on the chief's chest, dagger at his throat, and tells the last goblin to "
+            "think very carefully about his next move.")  # fmt: skip
+    said = read(BOSS_DOWN, "mira", line)
+    assert all(c.kind != "attack" for c in said)  # once: the dagger driven into Grubnak
+    assert said[-1].kind == "improvise" and said[-1].action == "intimidation"
+    told_to = read(BOSS_DOWN, "mira", "tell goblin 1 to think carefully about his next move")
+    assert [(c.kind, c.action, c.targets) for c in told_to] == [
+        ("improvise", "intimidation", ("goblin-1",))
+    ]
+    assert read(BOSS_DOWN, "mira", "dagger to goblin 1!")[0].kind == "attack"
+
+
+def test_words_shouted_in_quotes_are_no_deed() -> None:
+    said = read(THRALLS, "wren", "I shout to the young man: 'Fight it! Don't listen to the bell!'")
+    assert [c.kind for c in said] == ["talk"]  # once: a blow at a thrall
+    assert kinds(THRALLS, "wren", "I yell 'Die!' and swing at thrall 1") == [
+        ("attack", ("drowned-thrall-1",))
+    ]
+
+
+def test_a_foe_grabbed_after_a_step_is_held_and_a_captive_dragged_free_is_rescued() -> None:
+    said = read(THRALLS, "wren", "I wade in and grab the thrall so it can't drag him further")
+    assert [(c.kind, c.action) for c in said] == [("manoeuvre", "grapple")]  # once: a blow
+    line = "I run to the young man and try to drag him out of their grip"
+    assert [(c.kind, c.action) for c in read(THRALLS, "wren", line)] == [("improvise", "athletics")]
+
+
+def test_another_bidden_to_run_is_not_the_speakers_running() -> None:
+    spot = {**THRALLS, "turn": "ione"}
+    said = read(spot, "ione", "Ione yells to the young man to run for the steps")
+    assert [c.kind for c in said] == ["talk"]  # once: Ione's own Dash
+    assert read(spot, "ione", "I run to the steps")[0].kind == "move"
+
+
+def test_what_is_said_for_later_waits() -> None:
+    rats = {**RATS, "turn": "mira"}
+    said = read(rats, "mira", "Hide behind the casks, then shoot the awake one next turn")
+    assert [(c.kind, c.action) for c in said] == [("manoeuvre", "hide"), ("ask", "unable")]
+    assert "for later" in said[1].note
+    going = read(WARREN, "aria", "Wait, go back to the cellar first, then sneak later")
+    assert [c.kind for c in going] == ["move", "ask"]  # once: the sneak, at once
+    plan = read(WARREN, "thorin", "if she fails, I force it")
+    assert [c.kind for c in plan] == ["ask"]
+
+
+def test_a_deed_on_a_condition_this_turn_settles_is_done_only_if_it_came_to_pass() -> None:
+    missed = asyncio.run(told(BAND, "thorin", "hit grubnak, if he drops, second wind"))
+    assert "Grubnak twists away" in missed  # (the seeded blow misses)
+    assert "keeps “second wind” for later" in missed and "Grubnak is still standing" in missed
+    assert "Second Wind" not in missed
+    on_a_miss = asyncio.run(told(BAND, "thorin", "hit grubnak. if I miss, second wind"))
+    assert "uses Second Wind" in on_a_miss
+    on_a_hit = asyncio.run(told(BAND, "thorin", "hit grubnak. if I hit, second wind"))
+    assert "Second Wind" not in on_a_hit and "the blow missed" in on_a_hit

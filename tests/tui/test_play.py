@@ -472,6 +472,37 @@ async def test_a_line_the_hand_off_cut_in_two_is_kept_whole(tmp_path: Path) -> N
         assert entry.value == "Your helmet is a soup pot. Hand over the sausages"
 
 
+async def test_a_line_kept_while_the_dm_answered_is_not_glued_to_the_next(
+    tmp_path: Path,
+) -> None:
+    """A line sent while the DM was answering is kept whole in the input; the hand-off then
+    came, and the next line went into the dialog. They stay two lines (they were glued into
+    one — "…Thorin hitAria: sleep on the rats" — and the second was lost in the first);
+    Backspace in the dialog mends a slip."""
+    app = game(tmp_path, crossroads(players=TABLE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        await anas_line_played(pilot)
+        await shown(pilot, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        entry = screen.query_one("#command", Input)
+        screen.holder = "Ana"
+        screen.keep("Mira: I stab the rat Thorin hit")  # as a line sent mid-answer is kept
+        screen.check_handoff()
+        await shown(pilot, HandoffScreen)
+        await pilot.press(*"Aria: sleep on the ratx", "backspace", "s", "enter")
+        await pilot.pause(0.6)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.holder == "Ben" and entry.value == ""
+        entry.focus()
+        await pilot.press("up")
+        assert entry.value == "Aria: sleep on the rats"
+        await pilot.press("up")
+        assert entry.value == "Mira: I stab the rat Thorin hit"
+
+
 async def test_every_line_typed_behind_the_hand_off_is_kept(tmp_path: Path) -> None:
     """Two lines typed behind the pass-the-keyboard dialog: ↑ brings back the last, ↑ again
     the one before (only the last came back; the first was gone)."""

@@ -54,6 +54,8 @@ class _Guarded(ModalScreen[R]):
             self.last_key_at = time.monotonic()
         if event.is_printable and event.character:
             self.typed += event.character
+        elif event.key == "backspace" and self.typed and not self.typed.endswith("\n"):
+            self.typed = self.typed[:-1]  # a slip mended before the line is set aside
 
     def ignored_press(self) -> None:
         """A button pressed mid-burst: a space typed ahead (the focused button took it)."""

@@ -86,19 +86,22 @@ class Passing(PlayBase):
             # Who typed behind the hand-off cannot be told (the last player, or the next one
             # before Enter): it is never put in the new player's line, only said.
             typed_ahead = dialog.typed
-            if unsent and typed_ahead and not typed_ahead.startswith("\n"):
+            alone = unsent  # the input's line, on its own
+            whole = raw == self.kept_line  # a line sent and kept (the DM was answering)
+            if unsent and typed_ahead and not typed_ahead.startswith("\n") and not whole:
                 # the dialog came up in mid-line: the line's start was in the input, the rest
                 # in the dialog — one line, kept whole ("…Hand o" + "ver the sausages"), set
                 # aside all the same
-                typed_ahead = raw + typed_ahead
+                typed_ahead, alone = raw + typed_ahead, ""
             lines = [" ".join(t.split()) for t in typed_ahead.split("\n") if t.strip()]
             typed = lines[-1] if lines else ""
             if typed or not unsent:  # (never the last player's sent line: not ↑'s now)
                 self.recallable = typed
-            self.set_aside = lines[:-1]  # the ones before it: ↑ again brings each back
+            # the ones before it, the input's own line first: ↑ again brings each back
+            self.set_aside = [*([alone] if alone and typed else []), *lines[:-1]]
             if lines:  # set aside, never in the line: ↑ brings it back for whose it is
                 shown = " · ".join(f"“{line[:200]}”" for line in lines[-3:])
-                again = ", ↑ again the one before" if len(lines) > 1 else ""
+                again = ", ↑ again the one before" if self.set_aside else ""
                 self.notify(
                     f"Typed while the keyboard was being passed, and not sent: {shown} "
                     f"(↑ in the empty line brings back the last{again})",

@@ -101,6 +101,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         """The player who has the keyboard (hotseat)."""
         self.recallable = ""
         self.set_aside = []
+        self.kept_line = ""
         self.closing = False
         self.dm_loop = asyncio.new_event_loop()
         """The DM's own event loop, run by the worker thread turn after turn (one loop, so
@@ -328,6 +329,7 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         entry = self.query_one("#command", Input)
         entry.value = line
         entry.selection = Selection(0, len(line))
+        self.kept_line = line  # a whole line, not one broken off mid-word by a dialog
 
     def declare(self, line: str) -> bool:
         """Queue an action; runs the turn when everyone needed has declared."""

@@ -64,6 +64,7 @@ class PlayBase(Keeping):
     """A line ↑ brings back into an empty input: one typed while the keyboard was being
     passed (never sent as anyone's), else the last line sent from this keyboard."""
     set_aside: list[str]
+    kept_line: str
     """Lines typed before ``recallable`` during the last hand-off, oldest first: ↑ again
     steps back through them, so none of a burst typed behind the dialog is lost."""
 

@@ -125,7 +125,8 @@ def _cut_short(path: Path, detail: str = "") -> SaveError:
 
 
 def _parse(path: Path) -> tuple[dict[str, Any], list[str]]:
-    """The save's document, upgraded to the current schema, and notes for the player."""
+    """The save's document, upgraded to the current schema, and notes for the player. A
+    save as the game wrote it is marked so (``state.as_written``)."""
     proof = examine(_text(path))
     try:
         data = tomllib.loads(proof.body)
@@ -170,6 +171,9 @@ def _parse(path: Path) -> tuple[dict[str, Any], list[str]]:
         data = step(data)
         version += 1
         data["schema_version"] = version
+    state = data.get("state")
+    if isinstance(state, dict):  # (read by the model, never written back; never a hand's)
+        state["as_written"] = proof.wholeness is Wholeness.WHOLE
     scrubbed = scrub(data)
     if scrubbed:  # a model's narration, or a hand edit: the terminal would obey them
         shown = ", ".join(scrubbed[:3]) + (" …" if len(scrubbed) > 3 else "")

@@ -28,6 +28,7 @@ from app.saves.shape import Problem
 from app.world.campaign import Campaign
 from app.world.campaignfile import CampaignError, load_campaign
 from app.world.folders import CAMPAIGNS_DIR
+from app.world.newgame import forget_what_is_gone, join_campaign
 from app.world.sandbox import sandbox_party, sandbox_scenes
 from app.world.state import GameState
 
@@ -167,6 +168,9 @@ def campaign_for(
     if campaign.id != cid:
         text = f"{home} holds the campaign {campaign.id!r}, not {cid!r}"
         raise refusal(where, [Problem(key, text)])
+    join_campaign(state, campaign)  # the map of scenes, as the campaign has it now
+    if state.as_written:
+        forget_what_is_gone(state, campaign)
     problems = check_campaign(state, campaign)
     if problems:
         raise refusal(where, problems)

@@ -20,6 +20,7 @@ from app.saves.sense import check_lives, check_sheets, check_table
 from app.saves.shape import Problem
 from app.saves.truthsense import check_truth, check_truth_campaign
 from app.world.campaign import Campaign
+from app.world.newgame import fingerprint
 from app.world.state import GameState
 
 CAMPAIGN_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
@@ -156,8 +157,13 @@ def check_rng(gauss: object) -> list[Problem]:
     return []
 
 
-def check_campaign(state: GameState, campaign: Campaign) -> list[Problem]:
-    """Problems a state has against the campaign it plays: every id it names resolves."""
+def check_campaign(state: GameState, campaign: Campaign, *, as_now: bool = False) -> list[Problem]:
+    """Problems a state has against the campaign it plays: every id it names resolves, and
+    each pregen still has what the campaign's sheet made it with — unless the author has
+    changed that sheet since the game began (its fingerprint differs): a saved game goes on
+    with the character as it was made. ``as_now`` compares with the sheets as they are now
+    all the same (a game taken over to a new version while it runs, which can start again
+    with them)."""
     scenes = list(campaign.scenes)
     triggers = [t.id for t in campaign.all_triggers]
     problems: list[Problem] = []
@@ -185,7 +191,9 @@ def check_campaign(state: GameState, campaign: Campaign) -> list[Problem]:
     if state.started is None:
         problems.append(Problem("state.started", "missing — a campaign game records when it began"))
     own = set(state.own_characters)  # the players' own characters: no pregen to compare
-    sheets = {sheet.id: sheet for sheet in campaign.characters if sheet.id not in own}
+    changed = {s.id for s in campaign.characters if not as_now
+               and state.pregens.get(s.id, fingerprint(s)) != fingerprint(s)}  # fmt: skip
+    sheets = {s.id: s for s in campaign.characters if s.id not in own | changed}
     problems.extend(check_sheets(state, sheets, "the campaign"))
     endings = {DEFEAT, *(e.id for e in campaign.endings)}
     if state.ending is not None and state.ending not in endings:

@@ -73,7 +73,7 @@ def misfits(state: GameState, campaign: Campaign) -> list[str]:
             "(a save names its campaign by id)"
         ]
     join_campaign(state, campaign)
-    problems = check_campaign(state, campaign)
+    problems = check_campaign(state, campaign, as_now=True)
     reasons = [_reason(state, problem) for problem in problems]
     return list(dict.fromkeys(reasons))
 

@@ -5,6 +5,7 @@ stands (``app.world.view``), never copied here."""
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime
 
 from app.world.arrivals import note_arrivals
@@ -39,6 +40,25 @@ def join_campaign(state: GameState, campaign: Campaign) -> None:
     if state.scene.id in scenes:
         state.scene = scenes[state.scene.id]
     state.title = campaign.campaign.title
+
+
+def fingerprint(sheet: CharacterSheet) -> str:
+    """A short digest of a campaign's sheet for a pregen (it changes when the author changes
+    the sheet)."""
+    return hashlib.sha256(sheet.model_dump_json().encode()).hexdigest()[:16]
+
+
+def forget_what_is_gone(state: GameState, campaign: Campaign) -> None:
+    """A game as the game saved it, played on a campaign edited since: what its history
+    names that the campaign no longer has — a trigger that fired, a challenge tried, a
+    fight won — is forgotten (it cannot happen again, nor be asked about), rather than the
+    game refused. What is still in play (the scene the party is in, a fight's creatures)
+    stays for the checks to name."""
+    triggers = {t.id for t in campaign.all_triggers}
+    state.fired_triggers = {k: v for k, v in state.fired_triggers.items() if k in triggers}
+    state.triggers_holding = [t for t in state.triggers_holding if t in triggers]
+    state.challenges = {k: v for k, v in state.challenges.items() if k in campaign.challenges}
+    state.defeated = [e for e in state.defeated if e in campaign.encounters]
 
 
 def new_game(
@@ -76,6 +96,7 @@ def new_game(
         players=players if players is not None else {"Player": list(party)},
         party=party,
         own_characters=[cid for cid in party if cid in own],
+        pregens={cid: fingerprint(campaign.character(cid)) for cid in party if cid not in own},
         scene=scenes[start],
         scenes=scenes,
         restriction=restriction,

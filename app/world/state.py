@@ -216,6 +216,10 @@ class GameState(_Model):
     own_characters: list[str] = Field(default_factory=list)
     """Party members who are the players' own characters (made with ``dungeon character``)
     in the place of the campaign's pregens: they are not compared with a pregen's sheet."""
+    pregens: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    """A fingerprint of each campaign sheet a pregen was made from, as the game began: a
+    sheet the author has changed since is not the one to compare the character with (the
+    game goes on with the character as it was made). Older saves have none: compared."""
     creatures: dict[str, Creature] = Field(default_factory=dict)
     scene: Scene
     scenes: dict[str, Scene] = Field(default_factory=dict)
@@ -289,6 +293,10 @@ class GameState(_Model):
     _campaign: Any = PrivateAttr(default=None)
     _reaction_policy: Any = PrivateAttr(default=None)
     _history: Chronicle = PrivateAttr(default_factory=Chronicle)
+    as_written: bool = Field(default=False, exclude=True)
+    """Loaded from a save whose proof line shows it as the game wrote it, not edited by hand
+    (never saved: set by the loader): ids of its own history that the campaign no longer
+    has are the campaign's edits, not damage."""
 
     def model_post_init(self, context: Any, /) -> None:
         self._rng = random.Random(self.seed)

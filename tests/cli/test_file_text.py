@@ -105,8 +105,9 @@ def test_continuing_a_hand_edited_save_in_the_console(tmp_path: Path) -> None:
     assert code == 0, out
     assert "\x1b" not in out and "\x07" not in out and "Traceback" not in out
     text = flat(out)
-    assert "The [/]Cellar — resumed" in text
-    assert "The [sic] Inn" in text
+    # the title and the map of scenes are the campaign's, read again from it on resuming
+    assert "The Cellar Under the Crossroads — resumed" in text
+    assert "The Crossroads Inn" in text and "[sic]" not in text
     assert "Mi[/]ra: 21/21 HP" in text
     assert "escape codes were removed" in text
     saved = (saves / "autosave.toml").read_text("utf-8")

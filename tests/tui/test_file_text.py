@@ -98,5 +98,6 @@ async def test_continuing_a_hand_edited_save_shows_it_without_escape_codes(
         assert "escape codes were removed" in notes
         topbar = rendered(screen.query_one("#topbar", Static))
         party = rendered(screen.query_one(PartyPanel))
-        assert "The [/]Cellar" in topbar and "Mi[/]ra" in party
+        # (the title is the campaign's, read again from it on resuming; the name is the save's)
+        assert "The Cellar Under the Crossroads" in topbar and "Mi[/]ra" in party
         assert "\x1b" not in "".join(lines) + notes + topbar + party

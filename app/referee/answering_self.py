@@ -246,11 +246,12 @@ def carried(a: Asked) -> str | None:
     sheet = a.own_sheet
     if own is not None and sheet is not None:  # "do i still have my holy symbol?"
         thing = own.group(1)
-        mine = [item for item in gear(sheet) if thing in item.lower()]
+        one = thing[:-1] if thing.endswith("s") and not thing.endswith("ss") else thing
+        mine = [item for item in gear(sheet) if one in item.lower()]  # ("any potions")
         if mine:
             return f"Yes: {sheet.name} carries the {mine[0].lower()}."
         others = [s.name for s in state.party.values() if s is not sheet
-                  and any(thing in item.lower() for item in gear(s))]  # fmt: skip
+                  and any(one in item.lower() for item in gear(s))]  # fmt: skip
         elsewhere = f" ({join_words(others)} {'does' if len(others) == 1 else 'do'})"
         return f"No: {sheet.name} carries no {thing}{elsewhere if others else ''}."
     wanted = _wanted_item(a)

@@ -249,7 +249,8 @@ def own_deed(piece: Piece) -> bool:
 
 
 _OTHERS = re.compile(
-    r"^(?:he|she|they|it|you|he'll|she'll|they'll|you'll|he's|she's|they're|you're|"
+    r"^(?:he|she|they|it|you|he'll|she'll|they'll|you'll|he's|she's|they're|you're|it's|"
+    r"its(?= \w+ing\b)|it'll|"
     r"nobody|no one|noone|no-one|everyone|"
     r"everybody|anyone|anybody|someone|somebody|nothing)\s",
     re.IGNORECASE,

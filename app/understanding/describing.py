@@ -382,9 +382,9 @@ def _gear(said: str, pool: list[Thing], state: GameState) -> Described | None:
         gear = gear_of(state, thing.id)
         if any(re.search(rf"\b{re.escape(w)}", gear) for w in words):
             fits.append(thing.id)
-    if not fits or len(fits) == len(pool):
-        return None  # the gear tells them apart only when some carry it
-    return Described(tuple(fits), m.group(0))
+    if not fits or len(fits) == len(pool) > 1:
+        return None  # the gear tells them apart only when some carry it (a lone foe that
+    return Described(tuple(fits), m.group(0))  # carries it is named by it, not the thing)
 
 
 _SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")

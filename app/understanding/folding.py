@@ -10,6 +10,7 @@ from dataclasses import replace
 from app.understanding.elision import COMING_BACK
 from app.understanding.intent import Intent
 from app.understanding.manoeuvring import PINNED
+from rules.srd import srd
 
 
 def one_deed(read: list[Intent]) -> list[Intent]:
@@ -118,7 +119,8 @@ def one_deed(read: list[Intent]) -> list[Intent]:
 
 _CLOSING = re.compile(
     r"^\W*(?:i\s+|[A-Z][a-z]+\s+)?(?:charges?|rush(?:es)?|runs? (?:at|up to)|close (?:in on|with)|"
-    r"go(?:es)? for|leap at|(?:dart|dive|rush|charge|leap|wade|jump|step|run|sprint|dash)(?:s|es)? "
+    r"go(?:es)? (?:straight |right |directly )?for|leap at|"
+    r"(?:dart|dive|rush|charge|leap|wade|jump|step|run|sprint|dash)(?:s|es)? "
     r"in(?! (?:the|a|an|my|his|her)\b)|"
     r"lunge at|dash at|advance on|step up to|move in on|"
     r"(?:sneak|sneaks|creep|creeps|slip|slips|circle|circles|get|gets|move|moves|edge|edges)"
@@ -150,6 +152,10 @@ def _what_it_does(means: Intent, clause: Intent) -> bool:
     if means.kind != "cast" or not means.spell or not same:
         return False
     pushed = means.spell == "thunderwave" and (clause.action or "").startswith("shove")
+    if clause.kind == "cast" and clause.spell and clause.spell != means.spell:
+        # "thunderwave from the ground, blast them back": the spell's own blast, no second
+        # spell chosen by the verb alone
+        return srd().spells.get(clause.spell).name.lower() not in clause.text.lower()
     return pushed or (plain_blow and _ENDING.match(clause.text) is not None)
 
 

@@ -60,8 +60,7 @@ _POSSESSIVE = re.compile(r"'s\b")
 
 
 def hurt_friends(ctx: Context) -> list[str]:
-    """The other party members who are hurt, the most hurt first: whom a healing spell at
-    "him" or a potion held out to "the lass" is for."""
+    """Other party members hurt, the most first: whom a spell at "him" or a potion is for."""
     party = ctx.state.party
     hurt = [m for m, s in party.items() if m != ctx.actor and s.vitals.hp < s.vitals.max_hp]
     return sorted(hurt, key=lambda m: party[m].vitals.hp / max(1, party[m].vitals.max_hp))
@@ -174,8 +173,10 @@ _WAITING_ON = re.compile(
 the turn passed to the others."""
 
 
-_TOLD_SO = re.compile(r"\b(?:tell|tells|telling|told|say|says|saying|said|promise|promises)\b")
-"""A stepping-away said in the story ("tell the others I'll be right back"): words told."""
+_TOLD_SO = re.compile(
+    r"\b(?:tell|tells|telling|told|say|says|saying|said|promise|promises)\b|^\W*(?:vicious )?mock"
+)
+"""A stepping-away told ("tell them I'll be right back", "mockery: … ring a doorbell")."""
 _ALONG = frozenset({"me too", "same", "same here", "ditto", "i tag along", "tag along"})
 """Going along with the others: out of a fight the party's way; in one, no deed named."""
 _BACK = re.compile(

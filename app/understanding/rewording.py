@@ -146,6 +146,11 @@ _RUN_THROUGH = re.compile(
     r"\brun (him|her|it|them|that one|this one|the \w+(?: \w+)?|\w+ \d) through\b"
 )
 """A blade driven through a foe ("run him through!"): a stab, no running."""
+_SHAFT_IN = re.compile(
+    r"\b(?:put|puts|sink|sinks|plant|plants|send|sends) (?:an|a|my|another) (?:arrow|bolt|shaft|"
+    r"quarrel) (?:in|into|through) "
+)
+"""A shot told as where it lands ("I put an arrow in the thing holding the rope")."""
 _CUT_DOWN = re.compile(r"\b(cut|hack|hew|strike|chop|bring|take) (him|her|it|them) down\b")
 """A foe felled ("cut him down"): the blow's words in the order the reading knows."""
 _SHELTERED = re.compile(
@@ -223,6 +228,7 @@ def bodily(said: str) -> str:
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _SHELTERED.sub("sheltered", said)
     said = _RUN_THROUGH.sub(r"stab \1", said)
+    said = _SHAFT_IN.sub("shoot ", said)
     said = _CUT_DOWN.sub(r"\1 down \2", said)
     said = _BROUGHT_ALONG.sub(lambda m: f"go{'es' if m.group(1) else ''} {m.group(2)}", said)
     said = as_gestured(said)  # eyes, hands, pages and silences: no deed of their own

@@ -48,13 +48,21 @@ def second_look(text: str, read: Callable[[str], Intent], state: GameState) -> I
     and the line holds a slip, the reading of the line mended, if that one is. Words of the
     campaign's own are never slips ("locket" is no "pocket")."""
     first = read(text)
-    if first.kind != "ask" or first.confidence > UNREAD or first.then or "?" in first.note:
+    which_spell = first.note.startswith("which spell")  # ("cast slep on the rats": a slip)
+    if (
+        first.kind != "ask"
+        or first.confidence > UNREAD
+        or first.then
+        or ("?" in first.note and not which_spell)
+    ):
         return first  # (understood, or a choice asked back: "knock out which of them: …?")
     language = known_with(state.campaign)
     mended = _WORD.sub(lambda m: mend(m.group().lower(), language), text) if language else text
     if mended.lower() == text.lower():
         return first
     again = read(mended)
+    if which_spell and again.kind != "cast":
+        return first
     return first if again.kind == "ask" else replace(again, text=text)
 
 

@@ -203,7 +203,13 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
                 return meant
     named = named_creatures(said, scope)
     pool = named or alive
-    kinds = {w for t in alive for n in t.names for w in n.split() if not w.isdigit()}
+    kinds = {
+        w
+        for t in alive
+        for n in t.names
+        for w in n.split()
+        if not w.isdigit() and w not in ("the", "a", "an", "of")
+    }  # ("the one": no 1)
     number = _number(said, vocab, kinds | {k + "s" for k in kinds})
     if number is not None:
         numbered = [t for t in pool if t.name.endswith(f" {number}")]

@@ -18,6 +18,10 @@ _DRAWN = re.compile(r"takes? out (?:my|his|her|our|their|your) ")
 nobody's."""
 
 
+_JUMPED_WHERE = re.compile(
+    r"s?\s+(?:off|into|down|over|across|onto|on to|in|out|up|from|through|to|back|aside)\b"
+)
+"""Where a jump goes ("jump off the belfry"): a leap, where "jump the goblins" is a blow."""
 _HELD_AT_THROAT = re.compile(r"\s+(?:at|to|against) (?:[\w']+ ){0,4}?(?:throat|neck)\b")
 """A weapon named and where it is held ("dagger at his throat"): no blow is struck."""
 
@@ -97,6 +101,8 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             if noun or (at > 0 and _AFTER_A_WORD.search(ctx.said[:at])):
                 continue  # "so she doesn't hear the fighting", "the talking is over",
                 # "crows over a winning throw": nouns
+            if kind == "attack" and phrase == "jump" and _JUMPED_WHERE.match(ctx.said[at + 4 :]):
+                continue  # "jump off the belfry into the sea": a leap, no ambush
             if kind == "attack" and _HELD_AT_THROAT.match(ctx.said[at + len(phrase) :]):
                 continue  # "dagger at his throat": a blade held there, a threat, no blow
             if phrase.startswith("run") and _through_a_way(ctx, ctx.said[at + len(phrase) :]):

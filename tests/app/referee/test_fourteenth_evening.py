@@ -92,3 +92,41 @@ def test_a_deed_on_a_condition_this_turn_settles_is_done_only_if_it_came_to_pass
     assert "uses Second Wind" in on_a_miss
     on_a_hit = asyncio.run(told(BAND, "thorin", "hit grubnak. if I hit, second wind"))
     assert "Second Wind" not in on_a_hit and "the blow missed" in on_a_hit
+
+
+WARDEN = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "ione"}
+INN = {"campaign": "crossroads", "scene": "inn"}
+
+
+def test_a_newcomers_lines_read_as_meant() -> None:
+    aria = {**RATS, "turn": "aria"}
+    assert [(c.kind, c.spell) for c in read(aria, "aria", "cast slep on the rats")] == [
+        ("cast", "sleep")  # once: "which spell: Fire Bolt or Ray of Frost?"
+    ]
+    band = {**BAND, "wounds": {}}
+    assert len(read(band, "thorin", "I go straight for grubnak and hit him")) == 1  # one blow
+    asleep = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "mira", "conditions": {"goblin-2": ["unconscious"]}}  # fmt: skip
+    assert kinds(asleep, "mira", "hit goblin 2 while its sleeping") == [("attack", ("goblin-2",))]
+    down = {**THRALLS, "conditions": {"wren": ["prone"]}}
+    said = read(down, "wren", "thunderwave from the ground, blast them back")
+    assert [(c.kind, c.spell) for c in said] == [("cast", "thunderwave")]  # no mockery after
+    mock = read({**WARDEN, "turn": "wren"}, "wren", "vicious mockery: you couldn't even ring a "
+                "doorbell")  # fmt: skip
+    assert [(c.kind, c.spell) for c in mock] == [("cast", "vicious_mockery")]  # not "brb"
+    belfry = {"campaign": "drowned_bell", "scene": "belfry"}
+    assert read(belfry, "ione", "screw it, I jump off the belfry into the sea")[0].kind != "attack"
+    assert [(c.kind, c.action) for c in read(INN, "aria", "I use arcane recovery while we rest")
+            ] == [("rest", "short")]  # fmt: skip
+
+
+def test_a_lone_foe_is_named_by_what_she_wears_and_holds() -> None:
+    for line in ("shoot the one in robes", "shoot the one holding the rope",
+                 "I put an arrow in the thing holding the rope"):  # fmt: skip
+        # once: "there is no the 1 standing", "the bell rope cannot be fought", the rope set down
+        assert kinds(WARDEN, "ione", line) == [("attack", ("the-grey-sister",))], line
+
+
+def test_a_thing_asked_after_in_the_plural_is_found() -> None:
+    said = asyncio.run(told(INN, "thorin", "what's my AC and do i have any potions"))
+    assert "Yes: Thorin carries the healing potion" in said  # once: "carries no potions"

@@ -182,6 +182,11 @@ def _declare(session: GameSession, line: str, current: str | None) -> tuple[Repl
         mine = " and ".join(state.name_of(c) for c in state.players.get(typist, []))
         whose = f"{owner}'s" if owner else "played by nobody at this table (/join takes them)"
         reason = f"{who} is {whose} — it is your turn, {typist} (you play {mine})."
+        if owner and owner in state.turn_order.acted and state.encounter is None:
+            # Ana, who plays Ione and Wren, said Ione's deed and the turn went on to Ben
+            reason = (f"{owner} has had this round's turn; {who} acts in the next (one line "
+                      f"may tell what each of {owner}'s characters does). It is {typist}'s "
+                      f"turn now ({mine}).")  # fmt: skip
         return Reply(reason, False), None
     if character is None:
         character, text = current, line

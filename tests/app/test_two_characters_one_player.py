@@ -10,8 +10,8 @@ from tests.referee_corpus import Situation, build_situation
 
 
 def test_the_second_characters_line_waits_for_the_next_round_and_says_why() -> None:
-    state = build_situation(Situation(campaign="drowned_bell", scene="harbour",
-                                      players={"Ana": ["ione", "wren"], "Ben": ["cass"]}))  # fmt: skip
+    table = {"Ana": ["ione", "wren"], "Ben": ["cass"]}
+    state = build_situation(Situation(campaign="drowned_bell", scene="harbour", players=table))
     state.turn_order.active = "Ana"
     session = session_for(state)
     reply, who = declaring.declare(session, "Ione: we'll find him, Nessa", "ione")

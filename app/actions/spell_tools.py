@@ -20,6 +20,7 @@ from app.actions.casting_rules import casting_cost
 from app.actions.condition_tools import creature_type
 from app.actions.counterspell import counterspell
 from app.actions.hooks import RULES, deed_done
+from app.actions.lasting_weapons import keep_weapon, strike_again, strikes_again
 from app.actions.moonbeam import call_down, refuse_beam
 from app.actions.position_tools import spell_reach
 from app.actions.reactions import shield_up
@@ -54,6 +55,9 @@ def most_targets(spell: Spell, slot: int, caster_level: int) -> int | None:
 
 def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
     """cast_spell."""
+    again = strikes_again(state, args.caster_id, args.spell)
+    if again is not None:  # Spiritual Weapon's later strikes: no new casting
+        return strike_again(args, state, again)
     caster = bg.resolve_here(state, args.caster_id)
     profile = caster_profile(state, caster)
     if profile is None:
@@ -126,6 +130,7 @@ def cast_spell_tool(args: a.CastSpellArgs, state: GameState) -> ToolOutcome:
         f"{profile.name} casts {spell.name}" + (f" (level {slot} slot)" if spell.level else ""),
     )
     resolve_cast(casting)
+    keep_weapon(casting)  # (a weapon that stays: Spiritual Weapon)
     if "extended" in twist:
         mm.extend(state, caster, spell_id)
     if spell_id == "shield" and caster in state.party:  # declared as a reaction in words

@@ -288,7 +288,8 @@ class FollowUps(RefereeBase):
     ) -> list[ToolCall]:
         caster = state.name_of(actor or "")
         # The spell's name, not its rulebook text: the players see the effect in what follows.
-        self.notes.append(f"{caster} casts {result['spell']}.")
+        again = f"{caster}'s {result['spell']} strikes again."  # (a weapon that stays)
+        self.notes.append(again if result.get("again") else f"{caster} casts {result['spell']}.")
         struck: dict[str, tuple[int, list[int]]] = {}  # darts at one foe: said as one blow
         for hit in result["results"]:
             target = state.name_of(str(hit.get("target") or hit.get("target_id") or ""))

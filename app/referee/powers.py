@@ -117,6 +117,11 @@ class Powers(RefereeBase):
         if spell.casting_time == "reaction":  # Shield on one's own turn answers nothing
             self.notes.append(f"{spell.name} is cast as a reaction. {WHEN_TO_REACT}")
             return []
+        if "again" in intent.extra:  # "my spiritual weapon hits her again": no new casting
+            foes = self._foes(state)
+            struck = [t for t in intent.targets if t in foes] or foes[:1]
+            return [self._call("cast", actor, "cast_spell", caster_id=actor, spell=intent.spell,
+                               target_ids=struck[:1])]  # fmt: skip
         slot: dict[str, Any] = {}
         if spell.level > 0 and actor in state.party:
             slots = state.party[actor].spell_slots

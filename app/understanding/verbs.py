@@ -105,12 +105,10 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         return None  # (the turning named, not a spell the light in its words calls up)
     spell = found[1]
     name = srd().spells.get(spell).name.lower() if spell in srd().spells else spell
-    if summoned_already(ctx, spell):  # "my spiritual weapon hits her again"
-        who = ctx.state.name_of(ctx.actor) if ctx.actor else "The caster"
-        return ctx.intent("ask", action="unable", confidence=0.7,
-                          note=f"{who}'s {srd().spells.get(spell).name} is already about: its "
-                          "later blows are not played by the game, so no slot is spent on it "
-                          "again — say another deed")  # fmt: skip
+    if summoned_already(ctx, spell):  # "my spiritual weapon hits her again": it strikes
+        struck = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)  # (no new casting)
+        return ctx.intent("cast", spell=spell, targets=struck.ids[:1], extra=("again",),
+                          confidence=0.9)  # fmt: skip
     unquoted = ctx.said
     for quoted in _QUOTED_WORDS.findall(ctx.raw):
         unquoted = " ".join(unquoted.replace(normalise(quoted), " ").split())

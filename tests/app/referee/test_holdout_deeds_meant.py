@@ -338,8 +338,11 @@ async def test_a_spiritual_weapon_told_to_strike_again_spends_no_second_slot() -
     state = session.state
     line = "my spiritual weapon hits her again and i sacred flame her"
     said = understand(line, "cass", state, state.campaign)
-    assert all(s.spell != "spiritual_weapon" for s in (said, *said.then))
-    assert said.spell == "sacred_flame"
+    # its later strike (no slot: app.actions.lasting_weapons), then the cantrip
+    assert [(s.spell, "again" in s.extra) for s in (said, *said.then)] == [
+        ("spiritual_weapon", True),
+        ("sacred_flame", False),
+    ]
 
 
 def test_same_as_ones_own_turn_in_a_fight_is_asked_never_a_turn_ended() -> None:

@@ -245,6 +245,8 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
         crying = clause.kind == "improvise" and clause.action == "intimidation"
         if crying and blows and WAR_CRY.search(clause.text) and not DEMANDS.search(clause.text):
             continue  # "Thorin bellows a war cry and charges rat three!": the blow's cry
+        if crying and blows and _GLARED.match(clause.text):
+            continue  # "Aria glares at the last rat and flicks a mote of fire at it": a look
         turned = any(c.kind == "feature" and c.action == "turn_undead" for c in read[:at])
         if turned and _DRIVEN_BACK.match(clause.text):
             continue  # "present my holy symbol and drive the dead back": the turning itself
@@ -253,6 +255,14 @@ def flourishes(read: list[Intent], state: GameState, story: bool) -> list[Intent
             continue  # "… and cleave him, for Aria!": the blow's cry, no words to the foe
         out.append(clause)
     return out or read
+
+
+_GLARED = re.compile(
+    r"^\W*(?:i\s+|[a-z]+\s+)?(?:glare|glares|stare|stares|scowl|scowls|glower|glowers|"
+    r"sneer|sneers|narrows? (?:her|his|my) eyes)\b",
+    re.IGNORECASE,
+)
+"""A look at the foe before the blow ("glares at the last rat"): how it is struck."""
 
 
 def played_along(read: list[Intent], state: GameState) -> list[Intent]:

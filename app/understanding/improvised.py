@@ -352,7 +352,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
                               confidence=0.9)  # fmt: skip
         if deed.key == "grab" and kit_taken_up(ctx, rest):
             return None  # "take mira's rope and tie up the boss": gear taken up, no blow
-        thing = deed.key == "grab" and grabs_a_thing(ctx)  # "grab the torch off the wall"
+        corpse = ctx.state.creatures[target or ""].vitals.hp <= 0  # ("pick up the dead rat")
+        thing = deed.key == "grab" and (corpse or grabs_a_thing(ctx))  # "grab the torch …"
         if deed.key == "grab" and not thing and re.search(r"^\W*(?:up )?an? \w+ and ", rest):
             return None  # "pick up a thighbone and club skeleton 1 with it": no hold on him
         grabbed = deed_of(ctx.said) is deed or _GRABBED_HOLD.search(ctx.said) is not None

@@ -33,7 +33,7 @@ from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.piece_fit import a_groan, both_at_one, chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
-from app.understanding.plans import add_extra, for_now, put_off
+from app.understanding.plans import for_now, if_down, on_the_way, put_off
 from app.understanding.pointing import pointed
 from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
@@ -114,12 +114,10 @@ def _line(
             aimed = _understand(f"attack {tail}", actor, state, campaign, language=language)
             if aimed.kind == "attack" and aimed.targets and aimed.confidence >= 0.85:
                 return replace(first, targets=aimed.targets, text=text)
-    contingent = _IF_DOWN.match(text)
-    if contingent is not None:  # "magic missile on grubnak, and if he drops, fire bolt …"
-        first = _understand(contingent.group(1), actor, state, campaign, language=language)
-        then = _understand(contingent.group(2), actor, state, campaign, language=language)
-        if first.kind not in NOT_A_DEED and then.kind not in NOT_A_DEED:  # (only if it drops)
-            return replace(first, text=text, then=(*first.then, add_extra(then, "if_down")))
+    text = on_the_way(text)  # ("I hum a little tune while we walk": no going of its own)
+    down = if_down(text, lambda t: _understand(t, actor, state, campaign, language=language))
+    if down is not None:  # "magic missile on grubnak, and if he drops, fire bolt …"
+        return down
     head, colon, tail = text.partition(":")
     if colon and tail.strip() and names_a_feature(head):
         # "action surge: hit goblin 1 then goblin 2": the feature, then what it is used for
@@ -210,13 +208,6 @@ _MOODY = re.compile(
 """A gesture told with how it is done ("nervously") or of mood alone ("sighs")."""
 
 
-_IF_DOWN = re.compile(
-    r"^(.+?),?\s+(?:and\s+)?if (?:he|she|it|they|that one|the \w+) (?:drops|dies|falls|goes "
-    r"down|is down|is dead|die|drop|fall|go down)\s*,?\s*(?:then\s+)?(.+)$",
-    re.IGNORECASE,
-)
-"""A deed, then another only once its foe is down: read as the two clauses in order, the
-second kept when the foe still stands (:func:`.plans.not_yet`)."""
 EMOTE = re.compile(r"\*[^*]{1,60}\*")
 """A gesture between asterisks ("*raises sword*"): it goes with the words, it is no deed of
 its own when the words say one."""

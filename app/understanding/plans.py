@@ -14,6 +14,7 @@ from typing import Any
 
 from app.understanding.clauses import Piece
 from app.understanding.intent import Intent
+from app.understanding.pieces import NOT_A_DEED
 from app.world.state import GameState
 
 _IF_IT_COMES = re.compile(
@@ -143,3 +144,37 @@ def not_yet(
     if rolled and rolled[-1]["success"] == (comes == "succeed"):
         return ""
     return "that did not come to pass"
+
+
+_IF_DOWN = re.compile(
+    r"^(.+?),?\s+(?:and\s+)?if (?:he|she|it|they|that one|the \w+) (?:drops|dies|falls|goes "
+    r"down|is down|is dead|die|drop|fall|go down)\s*,?\s*(?:then\s+)?(.+)$",
+    re.IGNORECASE,
+)
+"""A deed, then another only once its foe is down ("magic missile on grubnak, and if he
+drops, fire bolt goblin 1")."""
+
+
+def if_down(text: str, read: Callable[[str], Intent]) -> Intent | None:
+    """A deed, then another marked to be done only once the first one's foe is down (kept
+    when it still stands: :func:`not_yet`); ``None`` for a line not said so."""
+    contingent = _IF_DOWN.match(text)
+    if contingent is None:
+        return None
+    first, then = read(contingent.group(1)), read(contingent.group(2))
+    if first.kind in NOT_A_DEED or then.kind in NOT_A_DEED:
+        return None
+    return replace(first, text=text, then=(*first.then, add_extra(then, "if_down")))
+
+
+_ON_THE_WAY = re.compile(
+    r"\s+(?:while|as) (?:we|i|they|the party) (?:walk|go|travel|head|move|ride|march|wander|"
+    r"trudge|are walking|walk along|go along)(?: along| on)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def on_the_way(text: str) -> str:
+    """The line without a going told as when its deed is done ("I hum a little tune while
+    we walk"): that is no going of its own."""
+    return _ON_THE_WAY.sub("", text) or text

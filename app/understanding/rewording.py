@@ -151,6 +151,12 @@ _SHAFT_IN = re.compile(
     r"quarrel) (?:in|into|through) "
 )
 """A shot told as where it lands ("I put an arrow in the thing holding the rope")."""
+_HEAD_IN = re.compile(
+    r"\b(?:stick|sticks|poke|pokes|put|puts|pop|pops) (?:my|his|her|our|their) heads? "
+    r"((?:down |up |out |in )?(?:through|into|in|out of|over|round|around|past|under) )"
+)
+"""A head put through a way to look ("stick my head down through the trapdoor"): a look,
+nobody goes."""
 _CUT_DOWN = re.compile(r"\b(cut|hack|hew|strike|chop|bring|take) (him|her|it|them) down\b")
 """A foe felled ("cut him down"): the blow's words in the order the reading knows."""
 _SHELTERED = re.compile(
@@ -229,6 +235,7 @@ def bodily(said: str) -> str:
     said = _SHELTERED.sub("sheltered", said)
     said = _RUN_THROUGH.sub(r"stab \1", said)
     said = _SHAFT_IN.sub("shoot ", said)
+    said = _HEAD_IN.sub(r"peer \1", said)
     said = _CUT_DOWN.sub(r"\1 down \2", said)
     said = _BROUGHT_ALONG.sub(lambda m: f"go{'es' if m.group(1) else ''} {m.group(2)}", said)
     said = as_gestured(said)  # eyes, hands, pages and silences: no deed of their own

@@ -130,3 +130,28 @@ def test_a_lone_foe_is_named_by_what_she_wears_and_holds() -> None:
 def test_a_thing_asked_after_in_the_plural_is_found() -> None:
     said = asyncio.run(told(INN, "thorin", "what's my AC and do i have any potions"))
     assert "Yes: Thorin carries the healing potion" in said  # once: "carries no potions"
+
+
+def test_more_of_the_thirty_eighth_sets_lines() -> None:
+    last = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria",
+            "dead": ["giant-rat-1", "giant-rat-2"]}  # fmt: skip
+    line = "Aria glares at the last rat and flicks a mote of fire at it, then steps back."
+    assert [(c.kind, c.spell) for c in read(last, "aria", line)][:1] == [("cast", "fire_bolt")]
+    mira = {**RATS, "turn": "mira", "dead": ["giant-rat-1"]}
+    said = read(mira, "mira", "i pick up the dead rat and throw it at the other one")
+    assert all(c.kind != "manoeuvre" for c in said)  # once: a grapple of the corpse
+    inn = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True}}
+    assert kinds(inn, "mira", "I stick my head down through the trapdoor")[0][0] == "examine"
+    assert read(INN, "mira", "hey quick q - do rogues get advantage on lockpicking")[0].kind == (
+        "question"
+    )
+    two = read(
+        {**RATS, "turn": "aria"},
+        "aria",
+        "Two questions: how far are the rats, and can I still cast a 2nd-level sleep?",
+    )
+    assert [c.kind for c in two] == ["question", "question"]  # once: Sleep, cast at once
+    road = {"campaign": "crossroads", "scene": "old_road"}
+    assert [c.kind for c in read(road, "aria", "I hum a little tune while we walk")] == [
+        "improvise"
+    ]  # once: and back to the inn

@@ -116,6 +116,11 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
 
 _PASSING = re.compile(r"\b(?:past|around|round|by|along|through|across|beyond)\b")
 """Words of a way past or around what is sneaked by."""
+_BARE_SNEAK = re.compile(
+    r"(?:we |i |let's |lets )?(?:sneak|creep|tiptoe|skulk|hide|stealth)(?: it| quietly| "
+    r"carefully| now| then)?"
+)
+"""Sneaking said alone ("sneak", "we sneak"): past what the scene's stealth is for."""
 _ABOUT = re.compile(r"\S+\s+(?:(?:to|with)\s+\w+\s+)?about\b")
 """Talk about a thing ("talk about peace"): a topic, not the talk that wins it."""
 _ONCE_MORE = re.compile(r"\b(?:one more time|one last time|once more|once again)\b")
@@ -347,7 +352,8 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
 def stealth_challenge(ctx: Context) -> Intent | None:
     """The scene's one open challenge rolled with Stealth, for a sneaking said in other
     words ("tiptoe around the dice game", "creep along the wall behind Mira")."""
-    if ctx.campaign is None or ctx.scope.fighting or not _PASSING.search(ctx.said):
+    passing = _PASSING.search(ctx.said) or _BARE_SNEAK.fullmatch(ctx.said)  # ("sneak!")
+    if ctx.campaign is None or ctx.scope.fighting or not passing:
         return None  # ("creep up behind the goblins": on them, not past them)
     open_ = [t.id for t in ctx.scope.of("challenge")
              if (spec := ctx.campaign.challenges.get(t.id)) is not None

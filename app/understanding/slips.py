@@ -16,6 +16,7 @@ from functools import cache
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from app.understanding.deeds import DEEDS
 from app.understanding.intent import Intent
 from app.understanding.known_words import known_with
 from app.understanding.vocabulary import ENGLISH
@@ -31,7 +32,7 @@ def game_words() -> tuple[str, ...]:
     """The single words of the game's verbs, moves, weapons, spells and kinds of foe."""
     phrases = [p for ps in ENGLISH.verbs.values() for p in ps]
     phrases += [p for ps in ENGLISH.manoeuvres.values() for p in ps]
-    phrases += [*ENGLISH.weapons, *ENGLISH.spell_words]
+    phrases += [*ENGLISH.weapons, *ENGLISH.spell_words, *(w for d in DEEDS for w in d.words)]
     phrases += [s.name.lower() for s in srd().spells.entries.values()]
     phrases += [m.name.lower().split()[-1] for m in srd().monsters.entries.values()]
     words = {w for p in phrases for w in p.split() if w.isalpha() and len(w) >= SHORTEST}

@@ -155,3 +155,9 @@ def test_more_of_the_thirty_eighth_sets_lines() -> None:
     assert [c.kind for c in read(road, "aria", "I hum a little tune while we walk")] == [
         "improvise"
     ]  # once: and back to the inn
+
+
+def test_sneaking_said_alone_past_the_goblins_is_the_scenes_sneaking() -> None:
+    warren = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True}}
+    for line in ("sneak", "snek", "we sneak quietly"):  # once: "say a little more"
+        assert kinds(warren, "mira", line) == [("challenge", ("sneak_past",))], line

@@ -163,19 +163,30 @@ _REMAINS = frozenset({"corpse", "corpses", "body", "bodies", "carcass", "carcass
 """What is left of a foe, grabbed as a thing ("grab the rat corpse and throw it")."""
 
 
-_HIS_THING = re.compile(r"\b(?:his|her|its|their)\s+(?:\w+\s+)?([a-z]{3,})\b")
+_HIS_THING = re.compile(r"\b(?:his|her|its|their)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\b")
+
+
+_THEIR_THINGS = frozenset({"weapon", "weapons", "blades", "gear", "stuff", "things", "arms",
+                           "belongings", "scimitars", "bows", "shortbows", "purse"})  # fmt: skip
+
+
+def their_gear(ctx: Context) -> str:
+    """What a line takes from foes said as theirs ("their weapons", "his blade"), or ""."""
+    held = _HIS_THING.search(ctx.said)
+    found = [w for w in (held.groups() if held is not None else ()) if w]
+    return next((w for w in found if w in WEAPON_WORDS | _THEIR_THINGS), "")
 
 
 def gear_owner(ctx: Context) -> str | None:
     """The one foe here whose own gear a possessive names ("take his spoon": the boss's,
     the one with the very large spoon), or ``None``."""
     m = _HIS_THING.search(ctx.said)
-    if m is None:
-        return None
-    noun = m.group(1).rstrip("s")
-    owners = [t.id for t in ctx.scope.of("creature")
-              if re.search(rf"\b{re.escape(noun)}s?\b", gear_of(ctx.state, t.id))]  # fmt: skip
-    return owners[0] if len(owners) == 1 else None
+    for noun in [w.rstrip("s") for w in (m.groups() if m is not None else ()) if w]:
+        owners = [t.id for t in ctx.scope.of("creature")
+                  if re.search(rf"\b{re.escape(noun)}s?\b", gear_of(ctx.state, t.id))]  # fmt: skip
+        if len(owners) == 1:  # ("his big spoon": the spoon)
+            return owners[0]
+    return None
 
 
 def grabs_a_thing(ctx: Context) -> bool:
@@ -184,6 +195,8 @@ def grabs_a_thing(ctx: Context) -> bool:
     if _THEIR_GEAR.search(ctx.said):  # "take the sleeping goblin's scimitar": his blade
         return True
     if gear_owner(ctx) is not None:  # "take his spoon": what he carries
+        return True
+    if their_gear(ctx):  # "take their weapons": what they carry
         return True
     m = _GRABBED.search(ctx.said)
     if m is None or not m.group(1):

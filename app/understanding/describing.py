@@ -304,8 +304,8 @@ def _finish(
     """ "finish it off", "the same one again": the actor's last foe, else the party's, else
     the most wounded."""
     m = _FINISH.search(said)
-    if m is None:
-        return None
+    if m is None or re.match(r"\s+(?:the|that|this|those)\s", said[m.end() :]):
+        return None  # ("finish off the sleeping rat": the one the words go on to say)
     if actor is not None:
         last = _last_by(blows, actor, ids)
         if last:

@@ -33,6 +33,7 @@ from app.understanding.deed_objects import (
     kit_taken_up,
     object_is_a_thing,
     posture,
+    their_gear,
     to_bind,
     unresisting,
 )
@@ -343,6 +344,11 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # "knock him out with my pommel", two goblins in view: which one, asked
         names = " or ".join(f.name for f in standing[:3])
         return ctx.intent("ask", confidence=0.3, note=f"knock out which of them: {names}?")
+    still = [f.id for f in foes if unresisting(ctx, f.id)]
+    if target is None and deed.key == "grab" and still and (gear := their_gear(ctx)):
+        # "take their weapons" from the sleeping goblins: taken, no roll
+        return ctx.intent("improvise", targets=(still[0],), action="auto",
+                          extra=("grab", "0", gear), confidence=0.8)  # fmt: skip
     if target is None and deed.needs_object and not scene_mentions(ctx):
         return None
     if ctx.scope.fighting and target in ctx.state.creatures:

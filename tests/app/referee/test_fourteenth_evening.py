@@ -161,3 +161,17 @@ def test_sneaking_said_alone_past_the_goblins_is_the_scenes_sneaking() -> None:
     warren = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True}}
     for line in ("sneak", "snek", "we sneak quietly"):  # once: "say a little more"
         assert kinds(warren, "mira", line) == [("challenge", ("sneak_past",))], line
+
+
+def test_a_foe_said_in_words_after_finish_off_and_weapons_taken_from_sleepers() -> None:
+    rats = {**RATS, "turn": "mira", "dead": ["giant-rat-1"], "wounds": {"giant-rat-3": 5},
+            "conditions": {"giant-rat-2": ["unconscious"]}}  # fmt: skip
+    assert kinds(rats, "mira", "I finish off the sleeping rat") == [("attack", ("giant-rat-2",))]
+    assert kinds(rats, "mira", "finish it off") == [("attack", ("giant-rat-3",))]
+    asleep = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True},
+              "fight": "tunnel_guards", "turn": "thorin",
+              "conditions": {"goblin-1": ["unconscious"], "goblin-2": ["unconscious"]}}  # fmt: skip
+    said = read(asleep, "thorin", "Take their weapons and tie up goblin 2")
+    assert [c.kind for c in said] == ["improvise", "improvise"]  # once: a blow at goblin 2
+    assert said[0].action == "auto" and said[1].targets == ("goblin-2",)
+    assert kinds(BOSS_DOWN, "mira", "grab his big spoon") == [("improvise", ("grubnak",))]

@@ -14,7 +14,8 @@ _AGAIN = re.compile(
     r"(?:(?:try|do|have a go at|have another go at)(?: it| that)?|"
     r"(?P<verb>[a-z]+)(?: it| that| them| him| her| the (?P<thing>[a-z]+))?|"
     r"try (?:the |that |this )?(?P<tried>[a-z]+))?"
-    r"\s*(?:again|once more|one more time)\W*$",
+    r"\s*(?:again|once more|one more time)(?:,? (?:but )?(?:slower|slowly|more slowly|carefully|"
+    r"more carefully|gently|properly|harder|this time))?\W*$",
     re.IGNORECASE,
 )
 """The whole line asks for the same again, maybe naming its verb or its thing."""

@@ -175,3 +175,18 @@ def test_a_foe_said_in_words_after_finish_off_and_weapons_taken_from_sleepers() 
     assert [c.kind for c in said] == ["improvise", "improvise"]  # once: a blow at goblin 2
     assert said[0].action == "auto" and said[1].targets == ("goblin-2",)
     assert kinds(BOSS_DOWN, "mira", "grab his big spoon") == [("improvise", ("grubnak",))]
+
+
+def test_try_again_but_slower_is_the_same_deed_again() -> None:
+    from app.session.setup import session_for
+    from tests.app.referee_lines import play
+    from tests.referee_corpus import Situation, build_situation
+
+    session = session_for(build_situation(Situation(campaign="crossroads", scene="inn")))
+
+    async def twice() -> list[str]:
+        await play(session, "mira", "pick the lock")
+        referee = await play(session, "mira", "try again but slower")  # once: not understood
+        return [c.name for c in referee.made]
+
+    assert asyncio.run(twice()) == ["attempt_challenge"]

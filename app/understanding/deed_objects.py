@@ -163,7 +163,8 @@ _REMAINS = frozenset({"corpse", "corpses", "body", "bodies", "carcass", "carcass
 """What is left of a foe, grabbed as a thing ("grab the rat corpse and throw it")."""
 
 
-_HIS_THING = re.compile(r"\b(?:his|her|its|their)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\b")
+_HIS_THING = re.compile(r"(?<!\bby )\b(?:his|her|its|their)\s+([a-z]{3,})(?:\s+([a-z]{3,}))?\b")
+"""A thing of a foe's ("his spoon"), not where the foe is taken hold of ("by his helmet")."""
 
 
 _THEIR_THINGS = frozenset({"weapon", "weapons", "blades", "gear", "stuff", "things", "arms",

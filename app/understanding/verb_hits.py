@@ -105,7 +105,11 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
                 continue  # "jump off the belfry into the sea": a leap, no ambush
             if kind == "attack" and _HELD_AT_THROAT.match(ctx.said[at + len(phrase) :]):
                 continue  # "dagger at his throat": a blade held there, a threat, no blow
-            if phrase.startswith("run") and _through_a_way(ctx, ctx.said[at + len(phrase) :]):
+            if (
+                kind == "attack"
+                and phrase == "run through"
+                and _through_a_way(ctx, ctx.said[at + len(phrase) :])
+            ):
                 continue  # "I run through the tunnel": a way run through, nobody run through
             if phrase == "down the" and not ctx.named("carried", text=ctx.said[at:]):
                 continue  # "back down the causeway": a way, not a draught downed

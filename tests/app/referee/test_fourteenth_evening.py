@@ -190,3 +190,11 @@ def test_try_again_but_slower_is_the_same_deed_again() -> None:
         return [c.name for c in referee.made]
 
     assert asyncio.run(twice()) == ["attempt_challenge"]
+
+
+def test_a_run_down_a_way_and_a_grab_by_the_helmet_are_as_before() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"]}
+    assert kinds(harbour, "ione", "run down the shore steps") == [("move", ("strand",))]
+    band = {**BAND, "wounds": {}}
+    said = read(band, "thorin", "I grab the boss by his helmet")
+    assert [(c.kind, c.action) for c in said] == [("manoeuvre", "grapple")]

@@ -15,14 +15,7 @@ from app.authoring.scaffold import scaffold
 from app.saves import SaveError, load_game, save_game
 from app.session.setup import resume_session, start_session
 from tests.app.saved_games import play_lines
-
-YARD = """
-[scenes.yard]
-name = "The Mill Yard"
-description = "Puddles, a cart with a broken wheel, and the millstream chattering past."
-exits = [{ to = "mill", name = "mill door", aliases = ["mill", "inside"] }]
-"""
-TO_THE_YARD = '  { to = "yard", name = "yard gate", aliases = ["yard", "outside"] },\n'
+from tests.app.test_reloading import TO_THE_YARD, YARD
 
 
 @pytest.fixture

@@ -356,9 +356,11 @@ class CharacterSheet(BaseModel):
         mod = self.modifier(ability)
         dice = weapon.versatile if grip == "two" and weapon.versatile else weapon.damage
         damage = dice if mod == 0 else f"{dice}{mod:+d}"
+        # the Archery fighting style: +2 to attack rolls with ranged weapons (SRD)
+        style = 2 if self.fighting_style == "archery" and weapon.kind == "ranged" else 0
         return WeaponAttack(
-            weapon_id, weapon.name, mod + self.proficiency_bonus, damage, weapon.damage_type,
-            ability, weapon.reach, weapon.range,
+            weapon_id, weapon.name, mod + self.proficiency_bonus + style, damage,
+            weapon.damage_type, ability, weapon.reach, weapon.range,
         )  # fmt: skip
 
     # -- rolls -------------------------------------------------------------------------------

@@ -107,8 +107,7 @@ class ClassRules(Rule):
             sheet.resources[OFF_HAND_TURN] = turn  # a weapon in each hand this turn
         style = sheet.fighting_style
         if style == "archery" and weapon.kind == "ranged":
-            setup.bonus += 2
-            setup.notes.append("Archery +2")
+            setup.notes.append("Archery +2")  # (in the weapon's bonus: the sheet shows it)
         heavy_grip = "two_handed" in weapon.properties and weapon.kind == "melee"
         if style == "great_weapon_fighting" and heavy_grip:
             setup.reroll_damage_below = 3

@@ -18,9 +18,9 @@ def weapon_line(sheet: CharacterSheet, weapon_id: str) -> str:
     if weapon.damage is None:
         return f"{weapon.name}: deals no damage"
     attack = sheet.weapon_attack(weapon_id)
-    archery = 2 if sheet.fighting_style == "archery" and weapon.kind == "ranged" else 0
+    archery = sheet.fighting_style == "archery" and weapon.kind == "ranged"  # (in the bonus)
     text = (
-        f"{attack.name}: {signed(attack.attack_bonus + archery)} to hit"
+        f"{attack.name}: {signed(attack.attack_bonus)} to hit"
         + (" (Archery included)" if archery else "")
         + f", {attack.damage} {attack.damage_type}"
     )

@@ -110,7 +110,8 @@ def weapon(state: GameState, cid: str, weapon_id: str) -> list[str]:
     # SRD Archery fighting style: +2 to attack rolls with ranged weapons
     ranged = srd().weapons.get(weapon_id).kind == "ranged"
     archery = 2 if sheet.fighting_style == "archery" and ranged else 0
-    texts = [signed(attack.attack_bonus + archery), attack.damage]
+    bonus = sheet.modifier(attack.ability) + sheet.proficiency_bonus + archery  # (as the SRD)
+    texts = [signed(bonus), attack.damage]
     if attack.range is not None:
         texts.append(f"{attack.range[0]}/{attack.range[1]}")
     return texts

@@ -1,0 +1,14 @@
+def test_the_archery_style_is_in_a_ranged_weapons_bonus_as_the_sheet_shows_it() -> None:
+    """SRD: Archery gives +2 to attack rolls with ranged weapons. The sheet's bonus holds it
+    (it was added only as the roll was made: the sheet showed +5 where rolls made +7)."""
+    from rules.character import CharacterSheet
+
+    sheet = CharacterSheet.model_validate({
+        "id": "ione", "name": "Ione", "species": "Human", "class": "Ranger", "level": 3,
+        "abilities": {"strength": 12, "dexterity": 16, "constitution": 12, "intelligence": 10,
+                      "wisdom": 14, "charisma": 10},
+        "vitals": {"hp": 24, "max_hp": 24}, "hit_dice": {"die": 10, "total": 3, "remaining": 3},
+        "choices": {"fighting_style": "archery"},
+    })  # fmt: skip
+    assert sheet.weapon_attack("longbow").attack_bonus == 3 + 2 + 2
+    assert sheet.weapon_attack("shortsword").attack_bonus == 3 + 2  # melee: no Archery

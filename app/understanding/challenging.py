@@ -117,10 +117,11 @@ def challenge(ctx: Context, strong: bool) -> Intent | None:
 _PASSING = re.compile(r"\b(?:past|around|round|by|along|through|across|beyond)\b")
 """Words of a way past or around what is sneaked by."""
 _BARE_SNEAK = re.compile(
-    r"(?:we |i |let's |lets )?(?:sneak|creep|tiptoe|skulk|hide|stealth)(?: it| quietly| "
-    r"carefully| now| then)?"
+    r"(?:(?:we|i|let's|lets) (?:sneak|creep|tiptoe|skulk)(?: it| quietly| carefully| now| then)?|"
+    r"(?:sneak|creep|tiptoe|skulk) (?:it|quietly|carefully|now|then))"
 )
-"""Sneaking said alone ("sneak", "we sneak"): past what the scene's stealth is for."""
+"""Sneaking said with nothing to sneak past ("we sneak", "sneak quietly"): past what the
+scene's stealth is for (one word alone is asked back, as the guide says)."""
 _ABOUT = re.compile(r"\S+\s+(?:(?:to|with)\s+\w+\s+)?about\b")
 """Talk about a thing ("talk about peace"): a topic, not the talk that wins it."""
 _ONCE_MORE = re.compile(r"\b(?:one more time|one last time|once more|once again)\b")

@@ -159,8 +159,9 @@ def test_more_of_the_thirty_eighth_sets_lines() -> None:
 
 def test_sneaking_said_alone_past_the_goblins_is_the_scenes_sneaking() -> None:
     warren = {"campaign": "crossroads", "scene": "warren", "flags": {"trapdoor_open": True}}
-    for line in ("sneak", "snek", "we sneak quietly"):  # once: "say a little more"
+    for line in ("we sneak", "we snek quietly", "sneak quietly"):  # once: "say a little more"
         assert kinds(warren, "mira", line) == [("challenge", ("sneak_past",))], line
+    assert read(warren, "mira", "sneak")[0].kind == "ask"  # one word alone: asked back
 
 
 def test_a_foe_said_in_words_after_finish_off_and_weapons_taken_from_sleepers() -> None:

@@ -22,6 +22,7 @@ from app.actions import turn_tools as tt
 from app.actions.events import SessionEvent
 from app.actions.feature_uses import change_note
 from app.actions.hooks import Rule
+from app.actions.lasting_weapons import weapons_gone
 from app.world.state import GameState
 from rules.conditions import ActiveCondition, Condition, pass_time
 from rules.damage import LifeState
@@ -54,6 +55,7 @@ def recover(state: GameState, cid: str) -> list[SessionEvent]:
     the module says; the events that tell it."""
     if bg.vitals_of(state, cid).state is LifeState.DEAD:
         return []
+    weapons_gone(state, cid)  # (a Spiritual Weapon's minute passes)
     conditions = bg.conditions_of(state, cid)
     loose = [c for c in conditions if _foes_hold(state, c)]
     minute = pass_time([c for c in conditions if c not in loose], ROUNDS_AFTER)

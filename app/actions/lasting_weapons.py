@@ -53,6 +53,14 @@ def keep_weapon(c: fx.Casting) -> None:
     effects[:] = with_effect(effects, kept)
 
 
+def weapons_gone(state: GameState, cid: str) -> None:
+    """The fight is over: a weapon kept for it is gone (its minute passes as the dust
+    settles), so the next fight's first casting is a casting, with its slot."""
+    held = {weapon_id(s) for s in LASTING}
+    effects = bg.effects_of(state, cid)
+    effects[:] = [e for e in effects if e.id not in held]
+
+
 def keeps_weapon(state: GameState, caster: str, spell_id: str) -> Effect | None:
     """The caster's weapon of ``spell_id``, while it lasts."""
     wanted = weapon_id(spell_id)

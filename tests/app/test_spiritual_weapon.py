@@ -89,3 +89,15 @@ def test_a_player_says_it_and_the_weapon_strikes_beside_a_cantrip() -> None:
     said = read({"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass"},
                 "cass", "my spiritual weapon hits her again")  # fmt: skip
     assert said[0].kind == "cast"  # (not cast yet in this fight: read as the casting)
+
+
+def test_the_weapon_is_gone_when_the_fight_is_over() -> None:
+    """The next fight's first casting is a casting, with its slot — not a free strike."""
+    state = _cast()
+    assert keeps_weapon(state, "seren", "spiritual_weapon") is not None  # type: ignore[arg-type]
+    for goblin in ("goblin-1", "goblin-2"):
+        run(state, "damage", target_id=goblin, amount=50, damage_type="fire",  # type: ignore[arg-type]
+            reason="a falling beam")  # fmt: skip
+    out = run(state, "end_combat", reason="the goblins are down")  # type: ignore[arg-type]
+    assert "error" not in out["result"] or state.encounter is None, out  # type: ignore[attr-defined]
+    assert keeps_weapon(state, "seren", "spiritual_weapon") is None  # type: ignore[arg-type]

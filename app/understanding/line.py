@@ -33,7 +33,7 @@ from app.understanding.parse import SPLITTING, freely, understand_clause
 from app.understanding.piece_fit import a_groan, both_at_one, chatter
 from app.understanding.pieces import DEEDS, NOT_A_DEED, WONDERED, read_pieces
 from app.understanding.places import as_place
-from app.understanding.plans import for_now, if_down, on_the_way, put_off
+from app.understanding.plans import as_readied, for_now, if_down, on_the_way, put_off
 from app.understanding.pointing import pointed
 from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
@@ -292,6 +292,9 @@ def _understand(
         return paragraph(text, whole, actor, state, campaign, language)
     if whole.note in (FOR_THE_TABLE, SURPRISED):
         return whole  # "wait, what", "sorry, my cat walked on the keyboard": no deed in it
+    readied = as_readied(text) if state.encounter is not None else None
+    if readied is not None:  # "if a rat comes close, I stab it": the Ready action
+        return replace(_understand(readied, actor, state, campaign, language=language), text=text)
     if (kept := put_off(propose(text))) is not None:  # "hide, then shoot … next turn"
         return for_now(kept, text, actor, lambda t: _understand(t, actor, state, campaign,
                        language=language), state.name_of(whole.actor or actor or ""))  # fmt: skip

@@ -178,3 +178,18 @@ def on_the_way(text: str) -> str:
     """The line without a going told as when its deed is done ("I hum a little tune while
     we walk"): that is no going of its own."""
     return _ON_THE_WAY.sub("", text) or text
+
+
+_THEIR_MOVE = re.compile(
+    r"^\W*(?:if|when|once|as soon as)\s+(?:[\w']+\s+){1,4}?(?:comes?|moves?|attacks?|runs?|"
+    r"flees?|approach(?:es)?|gets? up|wakes?( up)?|casts?|charges?|goes? for|tries to|steps?|"
+    r"closes? in|gets? close|comes? close)\b[^,]*,?\s*\S",
+    re.IGNORECASE,
+)
+"""A foe's move the line waits for, then what it does ("if a rat comes close, I stab it")."""
+
+
+def as_readied(text: str) -> str | None:
+    """In a fight, a deed said for when a foe moves is the Ready action ("if it moves, shoot
+    it"): the line as one that readies it, or ``None``."""
+    return f"I ready my action: {text}" if _THEIR_MOVE.match(text) else None

@@ -199,3 +199,9 @@ def test_a_run_down_a_way_and_a_grab_by_the_helmet_are_as_before() -> None:
     band = {**BAND, "wounds": {}}
     said = read(band, "thorin", "I grab the boss by his helmet")
     assert [(c.kind, c.action) for c in said] == [("manoeuvre", "grapple")]
+
+
+def test_a_deed_for_when_a_foe_moves_is_the_ready_action() -> None:
+    rats = {**RATS, "turn": "mira"}
+    for line in ("if a rat comes close, I stab it", "if it moves, shoot it"):  # once: a blow now
+        assert [(c.kind, c.action) for c in read(rats, "mira", line)] == [("manoeuvre", "ready")]

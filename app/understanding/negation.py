@@ -28,7 +28,7 @@ BIDDEN_OF_ANOTHER = re.compile(
     r"\b(?:tell|tells|told|yell|yells|yelled|shout|shouts|shouted|call|calls|called|cry|cries|"
     r"cried|urge|urges|urged|beg|begs|begged|warn|warns|warned|order|orders|ordered|signal|"
     r"signals|signalled|wave|waves|waved|motion|motions|motioned|scream|screams|screamed|"
-    r"holler|hollers|hollered|beckon|beckons)\b[^.!?;]{1,40}?\bto\s+$"
+    r"holler|hollers|hollered|beckon|beckons)\s+(?:[\w',]+\s+){1,6}?to\s+$"
 )
 """Words before a verb that bid another do it ("yells to the young man to run for the
 steps"): his running, not the speaker's."""

@@ -32,7 +32,7 @@ _COMES_TO = (
     ("hit", re.compile(r"\b(?:hit|hits|connect|connects|land|lands)\b")),
     ("miss", re.compile(r"\b(?:miss|misses|missed)\b")),
     ("fail", re.compile(r"\b(?:fail|fails|failed)\b")),
-    ("succeed", re.compile(r"\b(?:succeed|succeeds|work|works)\b")),
+    ("succeed", re.compile(r"\b(?:succeed|succeeds|work|works|open|opens|break|breaks)\b")),
 )
 """Conditions this very turn settles, by what settles them: a foe struck down, a blow that
 lands or misses, a roll failed or made ("if I kill it, second wind": the Second Wind, once

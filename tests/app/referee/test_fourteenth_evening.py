@@ -205,3 +205,23 @@ def test_a_deed_for_when_a_foe_moves_is_the_ready_action() -> None:
     rats = {**RATS, "turn": "mira"}
     for line in ("if a rat comes close, I stab it", "if it moves, shoot it"):  # once: a blow now
         assert [(c.kind, c.action) for c in read(rats, "mira", line)] == [("manoeuvre", "ready")]
+
+
+def test_a_deed_for_if_the_lock_opens_follows_the_pick_that_opened_it() -> None:
+    import random
+
+    from app.session.setup import session_for
+    from tests.app.referee_lines import play
+    from tests.referee_corpus import Situation, build_situation
+
+    def picked(seed: int) -> tuple[str, str]:
+        state = build_situation(Situation(campaign="crossroads", scene="inn"))
+        state.restore_rng(random.Random(seed).getstate())
+        session = session_for(state)
+        asyncio.run(play(session, "mira", "pick the lock, and if it opens, we go down"))
+        return session.state.scene.id, session.state.history[-1].narrative
+
+    opened, _ = picked(2)
+    assert opened == "cellar"
+    shut, told_ = picked(1)
+    assert shut == "inn" and "keeps “we go down” for later" in told_

@@ -71,11 +71,12 @@ def strikes_again(state: GameState, caster_id: str, spell: str) -> Effect | None
     """The weapon a ``cast_spell`` of this spell makes strike again: the caster's, cast on
     an earlier turn and lasting still (``None``: the call is a casting like any other)."""
     table = srd().spells
-    if spell not in table or spell_id_of(table.get(spell)) not in LASTING:
+    spell_id = spell_id_of(table.get(spell)) if spell in table else ""
+    if spell_id not in LASTING:
         return None
     if caster_id not in state.party and caster_id not in state.creatures:
         return None  # (a name, or no one: the casting's own checks say so)
-    held = keeps_weapon(state, caster_id, spell_id_of(table.get(spell)))
+    held = keeps_weapon(state, caster_id, spell_id)
     if held is None or held.note == turn_mark(state) or state.encounter is None:
         return None  # (on the turn it was cast, a casting: refused as a second one)
     return held

@@ -191,8 +191,8 @@ def check_campaign(state: GameState, campaign: Campaign, *, as_now: bool = False
     if state.started is None:
         problems.append(Problem("state.started", "missing — a campaign game records when it began"))
     own = set(state.own_characters)  # the players' own characters: no pregen to compare
-    changed = {s.id for s in campaign.characters if not as_now
-               and state.pregens.get(s.id, fingerprint(s)) != fingerprint(s)}  # fmt: skip
+    kept = {} if as_now else state.pregens  # (an older save keeps none: compared)
+    changed = {s.id for s in campaign.characters if s.id in kept and kept[s.id] != fingerprint(s)}
     sheets = {s.id: s for s in campaign.characters if s.id not in own | changed}
     problems.extend(check_sheets(state, sheets, "the campaign"))
     endings = {DEFEAT, *(e.id for e in campaign.endings)}

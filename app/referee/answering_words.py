@@ -10,7 +10,7 @@ only reads its words again to tell which fact it asks for.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from rapidfuzz import fuzz, process
@@ -227,6 +227,8 @@ def _scene_words(state: GameState, campaign: Campaign | None) -> frozenset[str]:
 
 def read_question(state: GameState, campaign: Campaign | None, intent: Intent) -> Asked:
     """The question's words and whom it is about."""
+    if "asker" in intent.extra:  # ("my AC": the asker by "I", read from the words again)
+        intent = replace(intent, targets=tuple(t for t in intent.targets if t != intent.actor))
     keep = frozenset(first_name(s) for s in state.party.values()) | _scene_words(state, campaign)
     words = words_of(intent.text, keep)
     # ("how hurt is the rat Thorin hit": Thorin only says which rat)

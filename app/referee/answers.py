@@ -5,6 +5,7 @@ read through :mod:`app.world.view`, in the players' words (no ids)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.referee.answering import answer_from_game
 from app.referee.answering_self import conditions_text, health_text
@@ -21,6 +22,7 @@ from app.referee.voices import foes_reply
 from app.understanding import Intent
 from app.understanding.language import UNSURE, language_name
 from app.understanding.not_fought import NOT_STRUCK
+from app.understanding.piece_fit import UNHEARD
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD
 from app.understanding.scope import living_creatures, open_challenges
 from app.world import view
@@ -173,11 +175,20 @@ def look_text(state: GameState, campaign: Campaign | None, actor: str | None) ->
                                 options_text(state, campaign, actor)) if p)  # fmt: skip
 
 
+def as_asked(intent: Intent) -> Intent:
+    """The question as its words ask it: the asker, whom "I" and "my" made what it is about,
+    is not a person named ("whats my favourite colour" names nobody to answer for)."""
+    if "asker" not in intent.extra:
+        return intent
+    return replace(intent, targets=tuple(t for t in intent.targets if t != intent.actor))
+
+
 def knower(state: GameState, campaign: Campaign | None, intent: Intent) -> str | None:
     """The person here a question is best put to, when one of them has the very topic it
     asks about and the game itself has no answer: the one the question names ("what did
     the goblins look like, Tam?"), else the only one here who knows of it. ``None`` when
     nobody, or more than one, could answer."""
+    intent = as_asked(intent)
     if campaign is None or not intent.topic or answer_from_game(state, campaign, intent):
         return None
     if re.search(r"\bhow (?:many|much)\b", intent.text.lower()):
@@ -197,6 +208,7 @@ def answer_text(
     (a further question of a line whose first was answered: "what's my hp? and is the
     young man still alive?") the game knows nothing of is passed over in silence ("")
     rather than answered with a shrug after the true answer."""
+    intent = as_asked(intent)
     known = answer_from_game(state, campaign, intent)
     if known is not None:
         return known
@@ -264,6 +276,8 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
         labels = [a.label for a in intent.alternatives[:3]]
         return f"Did you mean to {_join(labels, 'or')}?"
     lead = f"{name} is not sure what you mean"
+    if intent.note.startswith(UNHEARD):  # "hit rat 1 then blorf the zibble": that half
+        return f"{name} is {intent.note}."
     if state.encounter is not None and PARLEY.search(intent.text.lower()):
         reply = foes_reply(state, intent.text)  # "we come in peace", said in a fight
         if reply is not None:

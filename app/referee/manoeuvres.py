@@ -55,6 +55,12 @@ class Manoeuvres(RefereeBase):
         aimed: dict[str, Any] = {}
         if intent.action in ("grapple", "shove_prone", "shove_away"):
             foes = self._foes(state)
+            fallen = state.creatures.get(intent.target or "")
+            if fallen is not None and fallen.hostile and intent.target not in foes:
+                # "shove goblin 1" with Goblin 1 dead: said, never done to another instead
+                standing = ", ".join(state.name_of(f) for f in foes) or "nobody"
+                self.notes.append(f"{fallen.name} is already down. Still up: {standing}.")
+                return []
             target = intent.target if intent.target in foes else None
             target = target or weakest((f, state.creatures[f].vitals.hp) for f in foes)
             aimed = {"target_id": target} if target else {}

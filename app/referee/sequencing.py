@@ -33,6 +33,7 @@ from app.understanding import Intent
 from app.understanding.chaining import TWICE
 from app.understanding.features import metamagic_options
 from app.understanding.parse import understand_clause
+from app.understanding.piece_fit import UNHEARD
 from app.understanding.plans import kept_note, not_yet
 from app.understanding.whom_meant import THE_OTHER
 from app.world.state import GameState
@@ -263,7 +264,7 @@ class Sequencing(RefereeBase):
             # person asked may be the new place's: "go up to the lighthouse and talk to
             # the keeper")
             fresh = clause
-        if clause.kind == "ask" and clause.action == "unable":
+        if clause.kind == "ask" and (clause.action == "unable" or clause.note.startswith(UNHEARD)):
             fresh = clause  # said plainly as the line was read: no use, nor need, to reread
         if "each" in clause.extra and clause.target in state.creatures:
             fresh = clause  # "smash both skeletons": this blow is at its own one

@@ -47,6 +47,11 @@ _FOES_STATE = re.compile(
 """Asked how foes stand ("are the rats dead?", "is it still alive?"): the fight's to tell."""
 
 
+_SEE_IF = re.compile(
+    r"^(?:i |we )?(?:check|checks|see|feel|listen)(?: to see)? (?:if|whether) (.+?)(?: is|'s| s)"
+    r" (?:still )?(breathing|alive|dead|ok|okay|conscious|awake|dying|bleeding)\b"
+)
+"""Seeing whether someone lives ("check if Mira's breathing"): a question, no action."""
 _LETS = re.compile(r"^\W*(?:(?:ok|okay|alright|right|well|so|now)\W+)*(?:let'?s|let us) do\b")
 """A line that rallies the party ("ok let's do this"): said to do, not asked."""
 
@@ -65,6 +70,8 @@ def question(ctx: Context) -> Intent | None:
         return None  # "ok let's do this": a rallying cry, no question
     if IF_ASKED.match(said):  # "if i hide can they still see me": asked, not done
         return ctx.intent("question", confidence=0.9)
+    if (looked := _SEE_IF.match(said)) is not None:  # "check if Mira's breathing": asked
+        return ask_about(ctx.with_said(f"is {looked.group(1)} {looked.group(2)}"))
     if said.split()[0] not in vocab.question_starts and not any(
         starts_with(said, q) for q in vocab.question_starts if " " in q
     ):
@@ -415,6 +422,8 @@ def ask_about(ctx: Context) -> Intent:
         }
         tried = [cid for cid, said in verbs.items() if any(has_phrase(ctx.said, v) for v in said)]
         targets = tuple(tried) if len(tried) == 1 else ()
+    if not targets and ctx.actor in ctx.state.party and _OWN_WORDS_ONLY.search(ctx.said):
+        targets, extra = (ctx.actor,), (*extra, "asker")  # "how many slots do I have"
     topic = None
     if things and things[0].kind == "npc":
         topic = topic_of(ctx, things[0].id)
@@ -453,6 +462,9 @@ _REASSURING = re.compile(
     r"\b(?:we(?:'ve)? got (?:this|it)|we(?:'ll| will)? (?:handle|manage) (?:this|it)|"
     r"we(?:'re| are| will be|'ll be) (?:fine|ok|okay|right)|leave (?:it|this) to us)\b",
     re.IGNORECASE,
+)
+_OWN_WORDS_ONLY = re.compile(
+    r"^(?!.*\b(?:we|us|our|everyone|party)\b).*\b(?:i|me|my|mine|im|i'm)\b"
 )
 _OWN_WORDS = re.compile(r"\b(?:i|i'll|i'm|im|me|my|myself|we|we'll|we're|us|our)\b", re.I)
 

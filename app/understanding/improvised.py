@@ -277,6 +277,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     said = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if foes else None
     if target is None and said is not None and said.missing and said.ids and deed.key == "search":
         return ctx.intent("examine", targets=said.ids[:1], confidence=0.8)  # "poke the dead one"
+    if target is None and said is not None and said.missing and said.ids and ctx.scope.fighting:
+        # "tie up goblin 1", Goblin 1 dead: said so, never done to another goblin instead
+        return ctx.intent("improvise", targets=said.ids[:1], confidence=0.3, note=said.missing)
     if (
         ctx.scope.fighting
         and deed.key == "search"

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from app.understanding.clauses import Piece
 from app.understanding.intent import Intent
+from app.understanding.known_words import english_words
 from app.understanding.vocabulary import ENGLISH
 from app.world.state import GameState
 from rules.features import feature
@@ -53,6 +54,22 @@ def fits(piece: Piece, intent: Intent) -> bool:
 def chatter(intent: Intent) -> bool:
     """A piece that says nothing the game acts on, and names nothing."""
     return intent.kind == "ask" and not intent.targets and not intent.alternatives
+
+
+def unheard(text: str, intent: Intent, after_a_deed: bool) -> Intent | None:
+    """A later piece that reads as nothing for words the game does not know ("hit rat 1
+    then blorf the zibble", "… then dirnk potoin"): a deed not made out, to be said so
+    rather than dropped. ``None`` for plain words that do nothing ("both asleep", "lol")."""
+    words = re.findall(r"[a-z]+", text.lower())
+    known = english_words()
+    strange = [w for w in words if len(w) > 3 and known and w not in known]
+    if not after_a_deed or len(words) < 2 or not strange or intent.confidence > 0.3:
+        return None
+    return replace(intent, note=f"{UNHEARD}“{text.strip(' .,!')}” means")
+
+
+UNHEARD = "not sure what "
+"""How the note of a later piece not made out begins."""
 
 
 _GROAN = re.compile(

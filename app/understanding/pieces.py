@@ -48,8 +48,10 @@ from app.understanding.piece_fit import (
     plainer_in_a_run,
     the_spells_blow,
     unfolded,
+    unheard,
 )
 from app.understanding.piece_refs import kept_on, looked_closer, names_of, pointed_back, way_named
+from app.understanding.piece_words import BARE_FOE, BLOW, GONE_TO, OF_MYSELF, ONE_OF, THING
 from app.understanding.question_shapes import asked_again
 from app.understanding.rewording import SO_THAT
 from app.understanding.telling import goes_on_telling
@@ -171,7 +173,7 @@ def read_pieces(
             put_to is not None
             and put_to.kind == "talk"
             and put_to.targets
-            and (intent.kind == "improvise" and _OF_MYSELF.match(piece.text))
+            and (intent.kind == "improvise" and OF_MYSELF.match(piece.text))
         ):  # "Do you like music, Nessa? I play the fiddle.": told of oneself, in the talk
             continue
         taken = {r.item for _, _, r in read if r.kind == "take" and r.item}
@@ -218,7 +220,7 @@ def read_pieces(
         intent = kept_on(intent, [r for _, _, r in read], piece.text, state)
         intent = looked_closer(intent, last, piece.text, state)
         looked = read[-1][2] if read and read[-1][2].kind == "examine" else None
-        if looked is not None and looked.targets and _THING.match(piece.text):
+        if looked is not None and looked.targets and THING.match(piece.text):
             # "check the flour sacks and the waterwheel": a look at each thing named
             other = understand_clause(f"look at {piece.text.strip()}", actor, state, campaign,
                                       language=language)  # fmt: skip
@@ -229,7 +231,7 @@ def read_pieces(
             continue  # "Nessa, tell me about …, then about …": whom the words are to
         kinds = {r.kind for r in intent.alternatives}
         foe = intent.alternatives[0].target if kinds == {"attack"} else None
-        bare = (_ONE_OF.search(piece.text) or len(piece.text.split()) <= 4) and not _BLOW.match(
+        bare = (ONE_OF.search(piece.text) or len(piece.text.split()) <= 4) and not BLOW.match(
             piece.text
         )  # "… and the ogre" (not "… and then shoot": a blow of its own)
         if (intent.kind == "ask" and foe and read and read[-1][2].kind == "cast"
@@ -292,7 +294,7 @@ def read_pieces(
         named = first is not None and first.kind == "attack" and bool(first.target)
         if (intent.kind == "ask" and first is not None and named and read
                 and read[-1][2].kind == "attack"
-                and (_ONE_OF.search(piece.text) or _BARE_FOE.match(piece.text))):  # fmt: skip
+                and (ONE_OF.search(piece.text) or BARE_FOE.match(piece.text))):  # fmt: skip
             # "attack goblin 1 and goblin 2": the same again, at the one named
             intent = replace(read[-1][2], text=piece.text, targets=(str(first.target),))
         named_move = intent.kind == "manoeuvre" and bool(_NAMED_MOVE.search(piece.text))
@@ -314,7 +316,7 @@ def read_pieces(
         if piece is not pieces[-1] and _PRELUDE.match(piece.text) and not named_move:
             armed = ARMED.search(piece.text)  # "nocks an arrow and puts it into …": the arrow
             held = f"the {armed.group(0).lower()}" if armed is not None else held
-            gone_to = _GONE_TO.search(piece.text)  # "runs over to the young man and shakes
+            gone_to = GONE_TO.search(piece.text)  # "runs over to the young man and shakes
             held = gone_to.group(1).lower() if gone_to is not None else held  # him awake"
             continue  # setting up what follows: the next clause is the deed
         if piece is not pieces[-1] and intent.kind == "move" and _COMING.match(piece.text):
@@ -388,9 +390,11 @@ def read_pieces(
             again = understand_clause(glued, actor, state, campaign, language=language)
             read.append((before, glued, again))
             continue
-        if chatter(intent):
-            aside = piece.text  # (kept for a question about it next: "ugh im poisoned,
-            continue  # what does that even do?"); "Attack the rat. Ugh." — without the sigh
+        if chatter(intent):  # "Attack the rat. Ugh.": without the sigh, kept for a question
+            garbled = unheard(piece.text, intent, bool(read))  # next ("ugh im poisoned, what
+            read += [(piece, words, garbled)] if garbled else []  # does that even do?"); a
+            aside = "" if garbled else piece.text  # deed not made out is said so, not dropped
+            continue
         return None
     both = len(hands) > 1 or any("each" in p.text.lower() for p in hands)
     return unfolded([replace(i, action="both") if both and i.kind == "attack" and not i.action
@@ -471,30 +475,3 @@ def _deed_of(intent: Intent, member: str) -> bool:
         and intent.kind not in NOT_A_DEED | {"question"}
         and intent.confidence >= 0.7
     )
-
-
-_OF_MYSELF = re.compile(
-    r"^\W*(?:i|we) (?:play|sing|know|used to|like|love|am|'m|was|have been|come from)\b"
-    r"[^,;]{0,30}$",
-    re.IGNORECASE,
-)
-"""A short word of oneself after a question to someone ("… ? I play the fiddle.")."""
-
-
-_GONE_TO = re.compile(
-    r"\b(?:to|towards|toward)\s+(the\s+(?:\w+\s+){0,2}?(?:man|woman|boy|girl|kid|child|lad|"
-    r"lass|guy|fellow|youth|stranger|prisoner|captive|body))\b",
-    re.IGNORECASE,
-)
-"""Someone of the story gone up to, who is no foe ("runs over to the young man"): whom the
-next clause's "him" or "her" is."""
-
-
-_THING = re.compile(r"^\W*(?:(?:and|then|also)\s+)*(?:the|that|those|this)\s+\w", re.IGNORECASE)
-"""A clause that only names a thing ("… and the waterwheel", "then the tunnel")."""
-
-_ONE_OF = re.compile(r"\d|\b(?:first|second|third|fourth|other|last|one|two|three)\b", re.I)
-"""Words that single out one foe of several ("… and goblin 2", "… and the other one")."""
-_BLOW = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:i\s+)?(?:shoot|attack|hit|stab|strike|swing|slash)")
-_BARE_FOE = re.compile(r"^\W*(?:(?:and|then)\s+)*(?:the|that|this)\s+\w+(?:\s+\w+)?\W*$", re.I)
-"""A foe named alone after a blow ("hit grubnak then the goblin"): the same blow again."""

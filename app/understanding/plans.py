@@ -181,7 +181,8 @@ def on_the_way(text: str) -> str:
 
 
 _THEIR_MOVE = re.compile(
-    r"^\W*(?:if|when|once|as soon as)\s+(?:[\w']+\s+){1,4}?(?:comes?|moves?|attacks?|runs?|"
+    r"^\W*(?:if|when|once|as soon as)\s+(?!i\b|we\b|i'm\b|im\b)(?:[\w']+\s+){1,4}?"
+    r"(?:comes?|moves?|attacks?|runs?|"
     r"flees?|approach(?:es)?|gets? up|wakes?( up)?|casts?|charges?|goes? for|tries to|steps?|"
     r"closes? in|gets? close|comes? close)\b[^,]*,?\s*\S",
     re.IGNORECASE,
@@ -191,5 +192,8 @@ _THEIR_MOVE = re.compile(
 
 def as_readied(text: str) -> str | None:
     """In a fight, a deed said for when a foe moves is the Ready action ("if it moves, shoot
-    it"): the line as one that readies it, or ``None``."""
+    it"): the line as one that readies it, or ``None``. The foe moves, not the speaker ("if I
+    cast …" is no wait for anyone)."""
+    if text.rstrip().endswith("?"):
+        return None  # "if I cast burning hands, will I hit Thorin too?": a question
     return f"I ready my action: {text}" if _THEIR_MOVE.match(text) else None

@@ -9,7 +9,7 @@ from typing import Any
 
 from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.intent import Intent, IntentKind
-from app.understanding.scope import Scope, Thing, ThingKind
+from app.understanding.scope import Scope, Thing, ThingKind, another_numbered
 from app.understanding.takingback import takes_back
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.whom import most_about
@@ -48,8 +48,8 @@ class Context:
         scored = [
             (max((name_score(said, n, self.vocab.stop) for n in t.names), default=0.0), t)
             for t in self.scope.of(*kinds)
-        ]
-        scored = [(s, t) for s, t in scored if s >= floor]
+        ]  # (not a creature when the text names another of its kind by number)
+        scored = [(s, t) for s, t in scored if s >= floor and not another_numbered(said, t)]
         if not scored:
             return []
         top = max(s for s, _ in scored)

@@ -318,9 +318,23 @@ _DISTRACTING = re.compile(
 """Deeds that draw a foe's eye: done so a friend can strike, the Help action (SRD)."""
 
 
+_TO_GET_AT = re.compile(
+    r"^(?:i |we )?(?:tumble|climb|clamber|vault|roll|leap|jump|slide|dive|duck|scramble|hop|"
+    r"spring|flip|somersault|weave|dart|slip|squeeze|push|shoulder|step|run|dash)(?:s|es|ed)? "
+    r"(?:past|around|round|over|under|between|through|by) .+? (?:to|so i can|in order to) "
+    r"(?:get at|get to|reach|attack|hit|stab|strike|flank|engage) (.+)$"
+)
+"""In a fight, moving past one foe to get at another: the blow at the other is the deed
+("I tumble past rat 1 to get at rat 3"; the movement is the turn's, as a flourish is)."""
+
+
 def for_a_friend(said: str, ctx: r.Context) -> str:
     """A deed without what it is for ("… so Thorin can get a clean hit in"); a foe
-    distracted so a friend can strike is the Help action for that friend."""
+    distracted so a friend can strike is the Help action for that friend; a foe got past to
+    strike another is a blow at the other."""
+    reached = _TO_GET_AT.match(said) if ctx.scope.fighting else None
+    if reached is not None:
+        return f"attack {reached.group(1)}"
     purpose = SO_THAT.search(said)
     if purpose is None or purpose.start() == 0:
         return said

@@ -274,3 +274,16 @@ def _item_id(campaign: Campaign | None, name: str) -> str | None:
         if key == spec.name.lower() or key == iid or key in (a.lower() for a in spec.aliases):
             return iid
     return None
+
+
+def another_numbered(said: str, thing: Thing) -> bool:
+    """The text names another of this creature's kind by its number ("tie up goblin 1", with
+    Goblin 1 dead): not this one, however like its kind's word ("goblin") is."""
+    numbered = (
+        [n for n in thing.names if re.search(r" \d+$", n)] if thing.kind == "creature" else []
+    )
+    if not numbered:
+        return False
+    kind, own = numbered[0].rsplit(" ", 1)
+    said_numbers = re.findall(rf"\b{re.escape(kind.split()[-1])}s? #?(\d+)\b", said)
+    return bool(said_numbers) and own not in said_numbers

@@ -385,12 +385,23 @@ def _everyday(ctx: Context, name: str) -> bool:
     aimed = any(t.kind == "creature" for t in ctx.named("creature"))
     # "sleep on the goblins": a spell aimed at someone, though no fight has named them yet
     # ("sleep the goblins", "sleep those two": the spell at them, named or not)
+    # ("sleep on the dicing goblins": a word of description between)
     aiming = re.search(
-        rf"\b{re.escape(name)}\s+(?:(?:on|at)\s+)?(?:the\s+|those\s+|both\s+)?(\w+)", ctx.said
+        rf"\b{re.escape(name)}\s+(?:(?:on|at)\s+)?(?:the\s+|those\s+|both\s+)?(\w+)(?:\s+(\w+))?",
+        ctx.said,
     )
-    cast_at = aiming is not None and (
-        aiming.group(1) in ("them", "him", "her", "those", "two", "three", "guards")
-        or aiming.group(1) in _foe_words(ctx)
+    whom = (
+        (
+            aiming.group(1),
+            aiming.group(2) if aiming.group(2) and aiming.group(1)[-3:] in ("ing", "ed") else None,
+        )
+        if aiming
+        else ()
+    )
+    cast_at = any(
+        w in ("them", "him", "her", "those", "two", "three", "guards") or w in _foe_words(ctx)
+        for w in whom
+        if w
     )
     return used and not aimed and not cast_at and not _aimed_in_a_fight(ctx, name)
 

@@ -80,6 +80,12 @@ def verb_hits(ctx: Context) -> list[tuple[int, int, IntentKind]]:
             told_of = told_of or (_DONE_TO_NEAR.search(ctx.said[:at]) if first in _BEATEN else None)
             if kind == "attack" and told_of:
                 continue  # "who got her whole village killed": a deed done, told of
+            if (
+                kind == "attack"
+                and first in _WON
+                and (_TOLD_BY_US.search(ctx.said[:at]) or (at == 0 and first != "beat"))
+            ):  # "we killed your guards, sorry" (read without its "we"): told of, as a
+                continue  # kill is never declared, and a past form opens no bidding
             if kind == "attack" and at > 0 and _UNLESS.search(ctx.said[:at]):
                 continue  # "hand it back or we gut you", "we could have killed them": words
             word = ctx.said[at:].split()[0] if at >= 0 else ""
@@ -209,6 +215,11 @@ _DONE_TO_NEAR = re.compile(
     r"\b(?:got|get|gets|was|were|been|be|is|are|am|\w+'re|\w+'s|i'm|im)\s+(?:\w+\s+)?$"
 )
 """The same, a word at most between, for a past form that is also a verb now ("hit")."""
+_WON = frozenset({"killed", "slew", "slain", "murdered", "slaughtered", "defeated", "beat",
+                  "beaten", "finished", "butchered", "offed"})  # fmt: skip
+"""Past forms of a blow's end: a fight's outcome, which a player tells but never declares."""
+_TOLD_BY_US = re.compile(r"\b(?:we|i|we've|i've|weve|ive|we have|i have|already|just)\s+$")
+"""Words before such a past form that make it the speaker's story ("we killed …")."""
 _BEATEN = frozenset({"beat", "beaten", "hit", "cut", "shot", "bit", "bitten", "struck", "torn",
                      "slashed", "smashed", "hurt"})  # fmt: skip
 """Past forms of blows that do not end in "ed"."""

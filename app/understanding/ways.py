@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from app.understanding.approaching import approached
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.scope import Thing, open_challenges
@@ -168,7 +169,7 @@ def move(ctx: Context, at: int) -> Intent | None:
     if climbing and re.match(r"^\w+\s+(?:up\s+)?(?:on top of|onto|on to|atop|on)\b", rest):
         return None  # "climb on top of the mound": up on it, not in by its door
     if approach is not None and not climbing and not _ways(ctx, rest[approach.end() :]):
-        met = _approached(ctx, rest[approach.end() :])
+        met = approached(ctx, rest[approach.end() :])
         if met is not None:
             return met  # a person or a thing here, not a way out
     if ctx.scope.fighting and (
@@ -431,26 +432,6 @@ def to_someone_there(ctx: Context, rest: str) -> str | None:
         if any(has_phrase(to_whom.group(1), p.name.lower()) for p in people):
             return way.id
     return None
-
-
-def _approached(ctx: Context, towards: str) -> Intent | None:
-    """Walking up to someone is a word with them; up to a thing, a look at it."""
-    foes = ctx.named("creature", text=towards) if ctx.scope.fighting else []
-    thing = ctx.named("feature", "creature", text=towards)
-    if foes and thing and thing[0].kind == "feature":  # "toward the bell rope": the rope,
-        return ctx.intent("examine", targets=(thing[0].id,))  # not the bell warden by it
-    if foes:  # "moves up to the chief" in a fight: to blade's reach of him
-        return ctx.intent("manoeuvre", action="engage", targets=(foes[0].id,), confidence=0.8)
-    npcs = ctx.named("npc", text=towards)
-    present = ctx.scope.of("npc")
-    person = any(has_phrase(towards, w) for words in ctx.vocab.people.values() for w in words)
-    person = person or re.match(r"(?:her|him|them)\b", towards) is not None  # ("up to her")
-    if not npcs and person and len(present) == 1:
-        npcs = present  # "up to the woman on the quay", the one person here
-    if npcs:
-        return ctx.intent("talk", targets=(npcs[0].id,), confidence=0.8)
-    things = ctx.named("feature", "creature", text=towards)
-    return ctx.intent("examine", targets=(things[0].id,)) if things else None
 
 
 def locked_text(ctx: Context, scene_id: str) -> str:

@@ -70,7 +70,7 @@ def test_a_spell_cast_at_a_foe_without_its_name_is_the_one_cantrip_or_asked() ->
 
 def test_ones_own_sheet_looked_over_is_a_question_and_the_line_goes_on() -> None:
     clauses = read(INN, "aria", "check my spells and then go out to the road")
-    assert [(c.kind, c.target) for c in clauses] == [("question", None), ("move", "old_road")]
+    assert [(c.kind, c.target) for c in clauses] == [("question", "aria"), ("move", "old_road")]
     # put as a question, the line only asks ("should we rest before we go out there")
     asked = read(INN, "aria", "whats the difference between fire bolt and ray of frost")
     assert [c.kind for c in asked] == ["question"]

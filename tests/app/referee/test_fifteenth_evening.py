@@ -1,0 +1,93 @@
+"""What a fifteenth evening's lines found: Sleep put on foes described is the spell, a
+question that begins with "if I cast" is asked, a foe named by number who is down is never
+swapped for another, a kill told of is no blow, moving past one foe to get at another
+strikes the other, seeing whether a friend breathes is a question, a question of one's
+own is about the asker, a later half not made out is said so, and a step towards foes
+described by how they are goes to one of them."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read, told
+from tests.referee_corpus import Situation, build_situation
+
+WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+GOBLINS = {**WARREN, "fight": "tunnel_guards", "turn": "aria", "dead": ["goblin-1"]}
+HALL = {"campaign": "crossroads", "scene": "chief_hall",
+        "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+        "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+        "fight": "cellar_rats", "turn": "aria"}  # fmt: skip
+SLEEPERS = {"giant-rat-2": ["unconscious"], "giant-rat-3": ["unconscious"]}
+ASLEEP = {**RATS, "turn": "thorin", "conditions": SLEEPERS}
+MIRA_DOWN = {**RATS, "turn": "thorin", "wounds": {"mira": 21}}
+INN = {"campaign": "crossroads", "scene": "inn"}
+
+
+def calls(spec: dict[str, object], actor: str, text: str) -> list[str]:
+    """The names of the tool calls the line's turn made."""
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    referee = asyncio.run(play(session, actor, text))
+    return [c.name for c in referee.made]
+
+
+def test_sleep_put_on_foes_described_is_the_spell() -> None:
+    said = read(WARREN, "aria", "sleep on the dicing goblins")
+    assert [(c.kind, c.spell) for c in said] == [("cast", "sleep")]
+    assert read(WARREN, "aria", "sleep on the soft straw")[0].kind == "rest"
+
+
+def test_a_question_that_begins_if_i_cast_is_asked_not_readied() -> None:
+    said = read(RATS, "aria", "if I cast burning hands will I hit Thorin too?")
+    assert said[0].kind == "question"
+    assert calls(RATS, "aria", "if I cast burning hands will I hit Thorin too?") == []
+    readied = read(RATS, "aria", "if a rat comes close, I fire bolt it")[0]
+    assert (readied.kind, readied.action) == ("manoeuvre", "ready")
+
+
+def test_a_foe_named_by_number_who_is_down_is_never_swapped_for_another() -> None:
+    assert calls(GOBLINS, "aria", "tie up goblin 1") == []
+    assert "Goblin 1 is already down" in asyncio.run(told(GOBLINS, "aria", "tie up goblin 1"))
+    assert calls(GOBLINS, "aria", "shove goblin 1") == []
+    assert "take_action" in calls(GOBLINS, "aria", "shove goblin 2")
+
+
+def test_a_kill_told_of_is_no_blow() -> None:
+    said = read(HALL, "mira", "we killed your guards. sorry about that.")
+    assert "attack" not in {c.kind for c in said}
+    assert "start_combat" not in calls(HALL, "mira", "we killed your guards. sorry about that.")
+
+
+def test_moving_past_one_foe_to_get_at_another_strikes_the_other() -> None:
+    said = read({**RATS, "turn": "mira"}, "mira", "I tumble past rat 1 to get at rat 3")
+    assert [(c.kind, c.targets) for c in said] == [("attack", ("giant-rat-3",))]
+
+
+def test_seeing_whether_a_friend_breathes_is_a_question_and_costs_nothing() -> None:
+    said = read(MIRA_DOWN, "thorin", "check if Mira's breathing")
+    assert [(c.kind, c.targets) for c in said] == [("question", ("mira",))]
+    assert calls(MIRA_DOWN, "thorin", "check if Mira's breathing") == []
+
+
+def test_a_question_of_ones_own_is_about_the_asker_and_answered_as_before() -> None:
+    said = read(INN, "aria", "how many spell slots do I have left?")
+    assert [(c.kind, c.targets) for c in said] == [("question", ("aria",))]
+    assert read(INN, "aria", "how many hp do we have")[0].targets == ()
+
+
+def test_a_later_half_not_made_out_is_said_so_not_dropped() -> None:
+    text = asyncio.run(told(ASLEEP, "thorin", "hit rat 1 then blorf the zibble"))
+    assert "not sure what “blorf the zibble” means" in text
+    quiet = asyncio.run(told(ASLEEP, "thorin", "hit rat 1, both asleep lol"))
+    assert "not sure what" not in quiet  # plain words that do nothing are let go
+
+
+def test_a_step_towards_foes_told_by_how_they_are_goes_to_one_of_them() -> None:
+    said = read(ASLEEP, "thorin", "smack rat 1 then step over to the sleeping ones")
+    assert [(c.kind, c.action, c.targets) for c in said] == [
+        ("attack", None, ("giant-rat-1",)),
+        ("manoeuvre", "engage", ("giant-rat-2",)),
+    ]

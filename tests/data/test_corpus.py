@@ -59,6 +59,7 @@ from tests.referee_corpus import (
     HOLDOUT37,
     HOLDOUT38,
     HOLDOUT39,
+    HOLDOUT40,
     INTENTS,
     Corpus,
     CorpusError,
@@ -109,6 +110,7 @@ FILES = {
     "holdout37": HOLDOUT37,
     "holdout38": HOLDOUT38,
     "holdout39": HOLDOUT39,
+    "holdout40": HOLDOUT40,
 }
 
 

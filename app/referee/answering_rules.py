@@ -311,6 +311,8 @@ def resting(a: Asked) -> str | None:
         "short", "long", "breather"
     ):
         return None  # "how's the rest of the village holding up": the others, no resting
+    if a.word("you", "ye", "u") and not a.word("short", "long", "breather", "how", "work", "works"):
+        return None  # "will you come home and rest?": asked of someone, no rule of resting
     if a.state.encounter is not None and not a.word("after"):
         return "Not now: nobody can rest during a fight."
     short = (

@@ -327,6 +327,9 @@ class Sequencing(RefereeBase):
                 rest.clear()
                 self.notes.append(why)
                 done = self._next_clause(state, actor, steps[:1]) if steps else []
+                if economy_of(state, actor).available(ActionKind.ACTION):
+                    return done  # ("healing word on her, then spiritual weapon …": the
+                    # action is left for another deed, so the turn stays with them)
                 return [*done, self._call("end_turn", actor, "end_turn")]
         after = rest[0] if rest else None
         if fight is not None and _surges(clause) and after is not None and after.kind == "ask":

@@ -25,6 +25,7 @@ from app.referee.voices import SHRUGS as SHRUGS  # noqa: PLC0414 (re-exported)
 from app.referee.voices import WELL, foes_reply, pick, waiting_foes_reply
 from app.referee.voices import off_topic as off_topic  # noqa: PLC0414
 from app.understanding import Intent
+from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.vocabulary import ENGLISH
 from app.understanding.words import has_phrase, normalise
 from app.world import view
@@ -180,7 +181,10 @@ class Talking(RefereeBase):
         """Words said to no person of the story: foes here answer as foes do — unless they
         are called to someone the story names who is no person to talk with ("I yell at
         Corin to get clear", Corin being dragged into the sea): said to them, as told."""
-        story_name = _named_in_story(state, intent.text)
+        story_name = _named_in_story(state, QUOTED_SPEECH.sub(" ", intent.text)) or (
+            None if intent.targets else _named_in_story(state, intent.text)
+        )  # (a name in the words is whom they are for only when said to nobody else:
+        # 'I yell "run, Corin!"', not "I shout at the drowned: 'Sister Maelis calls you'")
         if story_name is not None:
             return f"{state.name_of(actor)} calls out to {story_name}."
         reply = foes_reply(state, intent.text) or waiting_foes_reply(state, intent.text)

@@ -170,7 +170,17 @@ def said_aloud(ctx: r.Context, at: int) -> bool:
     """The verb at ``at`` is only in words the character says aloud, in quotes after a
     verb of speech: the words are said, not done."""
     verb = ctx.said[at:].split()[:1]
+    if at > 0 and _TOLD_THAT.search(ctx.said[:at]):
+        return True  # "I tell goblin 2 that his friend is about to run off": words
     return bool(verb) and only_said(ctx, verb[0])
+
+
+_TOLD_THAT = re.compile(
+    r"\b(?:tell|tells|told|say|says|said|warn|warns|shout|shouts|yell|yells|whisper|whispers|"
+    r"lie|lies|explain|explains|promise|promises|swear|swears|insist|insists)\b"
+    r"(?: (?:to )?[\w' ]{1,30}?)? that\b(?!.*\b(?:and|then) (?:i|we)\b)"
+)
+"""Words told as reported speech ("tell him that …"): what follows is said, not done."""
 
 
 def only_said(ctx: r.Context, word: str) -> bool:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from app.understanding.intent import Intent
+from app.world.campaign import Campaign
 from app.world.state import GameState
 
 _ELIDED = re.compile(
@@ -90,6 +91,20 @@ def after_move(intent: Intent) -> bool:
         ) or bool(COMING_BACK.search(intent.text))  # ("… then come straight back down")
     unsure = intent.confidence < 0.6 and bool(intent.note)
     return unsure and intent.kind in ("attack", "take", "examine", "challenge", "talk")
+
+
+def done_elsewhere(text: str, state: GameState, campaign: Campaign | None) -> bool:
+    """The clause says a deed the campaign has for another place ("… and cross the causeway"
+    said in the sea cave, the causeway out on the strand): read where the party arrives."""
+    if campaign is None:
+        return False
+    said = " ".join(re.findall(r"[a-z']+", text.lower()))
+    return any(
+        re.search(rf"\b{re.escape(p.lower())}\b", said)
+        for spec in campaign.challenges.values()
+        if spec.scene != state.scene.id
+        for p in spec.provoked_by
+    )
 
 
 def gone_on(

@@ -54,9 +54,9 @@ def examine(ctx: Context, at: int) -> Intent:
     if things and things[0].kind == "exit" and ways & set(seen.split()[:3]) and not looking:
         # (the way just after the verb: "bandage her *up*" at the end of the line is none)
         return move(ctx, 0) or ctx.intent("examine", targets=(things[0].id,))
-    if things and things[0].kind == "creature":
+    if (things and things[0].kind == "creature") or (not things and ctx.scope.of("creature")):
         pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
-        if pick.ids:
+        if pick.ids and (things or pick.missing):  # ("search goblin 2's body": the fallen)
             return ctx.intent("examine", targets=pick.ids)
     crept = crept_past(ctx, things[0].id) if things and things[0].kind == "exit" else None
     if crept is not None:  # "watches the goblins … slips along the wall toward the hide

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.understanding.addressing import said_aloud
 from app.understanding.fighting_words import HOLDS, refine_hold
 from app.understanding.held_foes import held_spans
 from app.understanding.intent import Intent
@@ -186,6 +187,8 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
                 continue  # "the grappled one, shortsword": the held foe, no grapple
             if action in ("grapple", "shove") and _with_a_blade(ctx, at):
                 continue  # "pin rat 2 to the floor with my shortsword": a blow with it
+            if at >= 0 and said_aloud(ctx, at):
+                continue  # 'I yell "run, Corin!"': the words are said, nobody runs
             if at >= 0 and not hypothetical(ctx.said, at) and not _a_name(ctx, phrase):
                 before = ctx.said[:at].split()[-1:]
                 word = ctx.said[at:].split()[:1]
@@ -263,7 +266,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         return ctx.intent("cast", spell="sleep") if knows else None
     ways = {n for t in ctx.scope.of("exit") for n in t.names}  # an author's "camp" is a way
     hits = [verb_at(ctx.said, p) for p in vocab.verbs["rest"] if p not in ways]
-    hits = [h for h in hits if h >= 0 and not hypothetical(ctx.said, h)
+    hits = [h for h in hits if h >= 0 and not hypothetical(ctx.said, h) and not said_aloud(ctx, h)
             and not _LAID_TO_REST.search(ctx.said[:h])]  # fmt: skip
     # "pickpocket the sleeping one": a sleeper described, not a rest
     hits = [h for h in hits if ctx.said[:h].split()[-1:] not in (["the"], ["a"], ["that"])]

@@ -22,6 +22,7 @@ from app.understanding.addressing import (
     to_a_player,
     ultimatum,
 )
+from app.understanding.called_away import called_away
 from app.understanding.carrying import handed_to
 from app.understanding.deed_kinds import SUBDUING, deed_of
 from app.understanding.deed_objects import object_is_a_thing
@@ -322,6 +323,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         _SAVING_SOMEONE.search(said)
     ):
         return ctx.intent("help")  # "can we save here?": the table's, not a deed asked
+    if (away := called_away(ctx)) is not None:  # "Maelis, will you rest?", she not here
+        return away
     supposed = _IF_ASKED.match(said)
     asking = r.can_i(ctx)
     if supposed is not None and (ctx.raw.rstrip().endswith("?") or supposed["q"][:2] in WH_STARTS):

@@ -24,7 +24,7 @@ from app.understanding.clauses import (
     own_deed,
     refer_back,
 )
-from app.understanding.elision import after_move, borrowed_verb, gone_on
+from app.understanding.elision import after_move, borrowed_verb, done_elsewhere, gone_on
 from app.understanding.going import ONLY_WAY
 from app.understanding.intent import Intent
 from app.understanding.joining import (
@@ -321,7 +321,8 @@ def read_pieces(
             continue  # setting up what follows: the next clause is the deed
         if piece is not pieces[-1] and intent.kind == "move" and _COMING.match(piece.text):
             continue  # "come back down and talk to Wendel": to the one who is here
-        if read and after_move(intent) and any(r.kind == "move" and r.target for _, _, r in read):
+        elsewhere = after_move(intent) or done_elsewhere(piece.text, state, campaign)
+        if read and elsewhere and any(r.kind == "move" and r.target for _, _, r in read):
             read.append((piece, words, intent))  # "… and talk to Wendel": read there
             continue
         purposed = at > 0 and not piece.strong and bool(SO_THAT.search(pieces[at - 1].text))

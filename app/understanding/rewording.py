@@ -218,6 +218,22 @@ _TO_LOOK = re.compile(
 """Why one climbs ("to look around"): the climb is the deed, the look its reward."""
 
 
+_PICKED_UP = re.compile(
+    r"^((?:i |we )?(?:pick|picks|scoop|scoops|snatch|snatches))\s+((?:the|my|her|his|that|this|it|"
+    r"them|those)(?: [\w']+){0,2}?)\s+(?:back\s+)?up\b"
+)
+"""A thing picked up, its word between ("pick the locket back up"): the verb whole again."""
+
+
+_WEIGHT_ON = re.compile(
+    r"^(?:i |we )?(?:put|puts|throw|throws|lean|leans|hang|hangs|set|sets)(?: all)? (?:my|his|her|"
+    r"our|their) (?:whole |full |entire |full body )?(?:weight|body ?weight|body|strength) "
+    r"(on|onto|into|against|behind|to) (.+)$"
+)
+"""One's weight put to a thing ("throw my weight on the bell rope"): heaving on it, or
+pushing against it — no throw, nothing set down."""
+
+
 def bodily(said: str) -> str:
     """A back that is someone's ("an arrow in the goblin's back", "while their backs are
     turned") read as the body it is, and the back of a thing ("the back wall") as its rear,
@@ -258,6 +274,10 @@ def bodily(said: str) -> str:
     said = _BOWED.sub("bow", said)  # "i bow my head to the sister": no bow drawn
     said = _BACK_TO_WHERE.sub("to where", said)  # "follows the drip back to where …": no way
     said = _HEAL_UP.sub("heal myself", said)  # "heal up, then go into the cave": no way up
+    said = _PICKED_UP.sub(r"\1 up \2", said)  # "pick the locket back up": taken, no way back
+    said = _WEIGHT_ON.sub(
+        lambda m: f"{'push against' if m.group(1) == 'against' else 'heave on'} {m.group(2)}", said
+    )  # "I put my whole weight on the rope": heaved
     said = _WE_HEAL_UP.sub(r"\1 rest", said)  # "let's heal up": the party's rest
     said = _THE_BACK.sub(r"\1 rear ", said)
     said = _PRAYING.sub(lambda m: m.group(0) if _spell_in(m.group(0)) else "pray", said)

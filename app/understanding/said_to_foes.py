@@ -56,7 +56,8 @@ def to_foes(
         # about his next move": made of the one told
     bidden = whole.kind in NOT_THEIRS and _BIDDEN.search(text) is not None
     called = opens_with_foes(text, state) or bids_the_foes(text, state)
-    if whole.kind in NOT_THEIRS and called:  # (what it is bidden, read after the call):
+    if (whole.kind in NOT_THEIRS or whole.kind == "talk") and called:  # (what it is bidden,
+        # read after the call, or words in quotes: 'grunts: "Run, little ones, …"'):
         return demanded(whole)  # "Wolf! Run away, or I'll sing again!", "Run, little ones, …"
     if not _SENTENCE_END.search(text):
         return demanded(whole) if bidden and to_the_foes(text, state) else None

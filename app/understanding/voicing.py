@@ -53,7 +53,18 @@ def as_told(text: str) -> str:
     told = _WISH_ASKED.sub("do you want to ", _TAG.sub("?" if asking else ".", told))
     told = _PICKED_TO_SWING.sub(r"\3 \4 with \1 \2", told)  # "… and club him with it"
     told = _PICKED_TO_SMASH.sub(r"hit \3 with \1 \2", told)  # "… and smash it over him"
+    told = _SPOKEN_AFTER.sub(lambda m: f'{m.group(1)}: "{m.group(2).strip()}"', told)
     return _MARCH.sub("", told) or told
+
+
+_SPOKEN_AFTER = re.compile(
+    r"^(\W*(?:i |we )?(?:shout|shouts|yell|yells|say|says|call|calls|cry|cries|tell|tells|"
+    r"scream|screams|bellow|bellows|whisper|whispers|hiss|hisses|roar|roars)(?: out)?"
+    r"(?: (?:at|to) [^:\"“']{1,40})?)\s*:\s*(?![\"“'])([^\"“]{3,})$",
+    re.IGNORECASE,
+)
+"""Words said after a colon ("I shout at the drowned ones: go back to the sea and rest!"):
+what is said, quoted, so nothing in it is read as the speaker's deed."""
 
 
 _TAG = re.compile(

@@ -91,3 +91,61 @@ def test_a_step_towards_foes_told_by_how_they_are_goes_to_one_of_them() -> None:
         ("attack", None, ("giant-rat-1",)),
         ("manoeuvre", "engage", ("giant-rat-2",)),
     ]
+
+
+STRAND = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+          "turn": "wren"}  # fmt: skip
+CAVE = {"campaign": "drowned_bell", "scene": "sea_cave", "met": ["nessa", "wendel"],
+        "flags": {"corin_saved": True, "cave_found": True},
+        "defeated": ["strand_thralls"]}  # fmt: skip
+BELFRY = {"campaign": "drowned_bell", "scene": "belfry", "met": ["nessa", "wendel", "maelis"],
+          "flags": {"corin_saved": True, "knows_truth": True, "warden_calmed": True},
+          "defeated": ["strand_thralls"], "give": {"ione": ["tarnished locket"]}}  # fmt: skip
+
+
+def test_words_after_a_colon_or_in_quotes_are_said_not_done() -> None:
+    line = "I shout at the drowned: Sister Maelis is calling you home, go back to the sea and rest!"
+    assert calls(STRAND, "wren", line) == []
+    assert calls(STRAND, "wren", 'I yell "run, Corin!"') == []
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "mira"}
+    told_that = "I tell goblin 2 that his friend is about to run off and leave him"
+    assert "use_feature" not in calls(guards, "mira", told_that)
+
+
+def test_a_thing_picked_back_up_is_taken_and_nobody_goes_back() -> None:
+    said = read(CAVE, "ione", "oh wait, pick the locket back up. then look at the cairn")
+    assert [(c.kind, c.targets) for c in said] == [
+        ("take", ("maelis_locket",)),
+        ("examine", ("cairn",)),
+    ]
+
+
+def test_weight_put_on_the_bell_rope_rings_it_and_sets_nothing_down() -> None:
+    for line in ("I put my whole weight on the rope", "throw my weight on the bell rope"):
+        assert [(c.kind, c.targets) for c in read(BELFRY, "ione", line)] == [
+            ("challenge", ("toll_bell",))
+        ], line
+
+
+def test_someone_met_called_where_they_are_not_is_said_to_be_away() -> None:
+    text = asyncio.run(told(BELFRY, "ione", "Maelis, will you come home and rest?"))
+    assert "not here to hear it" in text
+    assert "rest" not in calls(BELFRY, "ione", "Maelis, will you come home and rest?")
+
+
+def test_a_deed_of_the_place_the_party_goes_to_is_done_there_not_dropped() -> None:
+    line = "we head out of the cave and cross the causeway to the chapel while the tide is out"
+    assert calls(CAVE, "ione", line) == ["move_scene", "attempt_challenge"]
+
+
+def test_a_bonus_spell_then_a_spell_the_turn_cannot_hold_leaves_the_action() -> None:
+    cass = {**STRAND, "turn": "cass", "wounds": {"wren": 10}, "dead": ["drowned-thrall-1"]}
+    made = calls(cass, "cass", "healing word on wren, then spiritual weapon at the last one")
+    assert made == ["cast_spell"]  # no end of the turn: Cass still has his action
+
+
+def test_a_fallen_foe_searched_by_number_is_that_one() -> None:
+    guards = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+              "turn": "aria", "dead": ["goblin-2"]}  # fmt: skip
+    said = read(guards, "aria", "I search goblin 2's body")
+    assert [(c.kind, c.targets) for c in said] == [("examine", ("goblin-2",))]

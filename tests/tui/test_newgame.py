@@ -104,3 +104,19 @@ async def test_the_connection_test_shows_progress_and_gives_up(tmp_path: Path) -
             assert not screen.query_one("#probe-spinner", LoadingIndicator).display
     finally:
         silent.close()
+
+
+async def test_a_burst_of_names_with_tabs_fills_one_seat_each(tmp_path: Path) -> None:
+    """Typed faster than the screen keeps up ("Ann⇥Ben⇥Ann" arriving at once, as on a busy
+    machine or a paste), each name goes to its own seat: none is glued to another or lost."""
+    from textual import events
+
+    app = title_app(tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await open_new_game(pilot)
+        await pilot.press("tab")
+        for ch in "Ann\tBen\tAnn":  # queued all at once, none waited for
+            app.post_message(events.Key("tab" if ch == "\t" else ch, ch))
+        seats = list(screen.query("#ng-seats Input").results(Input))
+        await until(pilot, lambda: seats[2].value == "Ann")
+        assert [s.value for s in seats] == ["Ann", "Ben", "Ann"]

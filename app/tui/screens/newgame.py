@@ -26,6 +26,7 @@ from app.saves import fresh_name
 from app.session.keeping import name_taken
 from app.tui.widgets.dmform import DMForm
 from app.tui.widgets.footer import Footer
+from app.tui.widgets.forminput import FormInput
 from app.world.campaign import Campaign
 from app.world.campaignfile import CampaignError, load_campaign
 from app.world.characters import CharacterFileError, cast_party, list_characters
@@ -135,8 +136,8 @@ class NewGameScreen(Screen[NewGame | None]):
             yield DMForm(self.dm_config, id="ng-dmform")
             yield Label("Dice seed (blank: random) and save name", classes="section")
             with Horizontal(classes="row"):
-                yield Input(placeholder="seed", id="ng-seed", type="integer")
-                yield Input(placeholder="save name", id="ng-save")
+                yield FormInput(placeholder="seed", id="ng-seed", type="integer")
+                yield FormInput(placeholder="save name", id="ng-save")
         with Vertical(id="ng-actions"):
             yield Static(id="ng-error")
             with Horizontal(classes="buttons"):
@@ -191,7 +192,7 @@ class NewGameScreen(Screen[NewGame | None]):
                     for path, s in self.own.items()
                 ]
                 row.append(Select(offered, prompt="as written", id=f"own-{cid}"))
-            row.append(Input(placeholder="player name", id=f"seat-{cid}"))
+            row.append(FormInput(placeholder="player name", id=f"seat-{cid}"))
             rows.append(Horizontal(*row, classes="row seat"))
         await seats.mount_all(rows)
         self.query_one("#ng-save", Input).value = fresh_name(meta.id, self.saves)

@@ -31,7 +31,7 @@ from app.world.mercy import helpless
 from app.world.pronouns import pronoun_of
 from app.world.standing import fights_on
 from app.world.state import GameState
-from app.world.tied import BOUND
+from app.world.tied import BOUND, bound
 from app.world.wording import the
 from rules.abilities import Ability
 from rules.damage import LifeState
@@ -324,7 +324,8 @@ class Ruling(RefereeBase):
         if target in state.creatures:
             return target
         minds = [f for f in self._foes(state) if not self._unmoved(state, f)]
-        return max(minds, key=lambda f: _insight(state, f), default=None)
+        free = [f for f in minds if not bound(state.creatures[f])]  # (a prisoner tied up is
+        return max(free or minds, key=lambda f: _insight(state, f), default=None)  # no foe)
 
     def _unmoved(self, state: GameState, target: str | None, key: str = "sway") -> str:
         """Why no foe can be cowed or talked round ("" when one can). A beast has no words

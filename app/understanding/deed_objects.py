@@ -66,10 +66,15 @@ def to_bind(ctx: Context, things: list[Thing], rest: str) -> list[Thing]:
     a way ("tie up another one" takes no stairs up), and of the foes, one not tied up yet
     ("the other one", "him": a senseless foe still loose)."""
     things = [t for t in things if t.kind not in ("member", "exit")]
-    if not things and re.search(_ANOTHER, rest):
-        things = [t for t in ctx.scope.of("creature") if unresisting(ctx, t.id)]
+    if not things and re.search(_ANOTHER, rest):  # (a senseless one first, else one awake
+        foes = [t for t in ctx.scope.of("creature") if not _tied(ctx, t.id)]  # but loose)
+        things = [t for t in foes if unresisting(ctx, t.id)] or foes[:1]
     loose = [t for t in things if t.kind != "creature" or not _tied(ctx, t.id)]
-    return loose or things
+    if not loose and things and re.search(_ANOTHER, rest):  # "tie up the other one too",
+        loose = [t for t in ctx.scope.of("creature")  # the one named tied already: the next
+                 if not _tied(ctx, t.id) and t not in things]  # fmt: skip
+        loose.sort(key=lambda t: not unresisting(ctx, t.id))
+    return loose[:1] or things
 
 
 def _tied(ctx: Context, cid: str) -> bool:

@@ -149,3 +149,29 @@ def test_a_fallen_foe_searched_by_number_is_that_one() -> None:
               "turn": "aria", "dead": ["goblin-2"]}  # fmt: skip
     said = read(guards, "aria", "I search goblin 2's body")
     assert [(c.kind, c.targets) for c in said] == [("examine", ("goblin-2",))]
+
+
+def _with_a_prisoner() -> object:
+    """The tunnel fight with Goblin 1 tied hand and foot, Mira to act."""
+    from app.world.tied import BOUND
+    from rules.conditions import ActiveCondition, Condition
+
+    spec = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards", "turn": "mira"}
+    state = build_situation(Situation.model_validate(spec))
+    state.creatures["goblin-1"].conditions += [
+        ActiveCondition(condition=Condition.INCAPACITATED, note=BOUND),
+        ActiveCondition(condition=Condition.RESTRAINED, note=BOUND),
+    ]
+    return state
+
+
+def test_the_other_one_to_tie_is_one_still_loose_and_a_threat_is_met_by_a_free_foe() -> None:
+    from app.understanding import understand
+
+    state = _with_a_prisoner()
+    said = understand("tie up the other one too", "mira", state, state.campaign)  # type: ignore[attr-defined]
+    assert (said.kind, said.targets) == ("improvise", ("goblin-2",))
+    session = session_for(state)  # type: ignore[arg-type]
+    referee = asyncio.run(play(session, "mira", "drop your weapon and surrender!"))
+    checks = [c for c in referee.made if c.name == "request_ability_check"]
+    assert checks and '"opposed_by": "goblin-2"' in checks[0].arguments  # not the prisoner

@@ -338,5 +338,7 @@ def asked_bare(ctx: Context, found: Intent) -> Intent:
     about, never done: the player is asked what they mean."""
     if found.kind not in _DEEDS or not ctx.raw.rstrip().endswith("?") or len(ctx.said.split()) > 2:
         return found
+    if found.kind == "rest" and found.action:  # "short rest?": the rest proposed, and taken
+        return found
     who = ctx.state.name_of(ctx.actor) if ctx.actor else "the party"
     return ctx.intent("ask", confidence=0.3, note=f"{ctx.said}? Say what {who} does with it")

@@ -442,6 +442,10 @@ def by_verbs(ctx: Context) -> Intent | None:
         return refused[0]
     if readings:
         return readings[0]
+    opened = re.match(r"(?:i |we )?(?:open|opens|unclasp|unclasps|pop open) (.+)$", ctx.said)
+    held = ctx.named("carried", "item_here", text=opened.group(1)) if opened else []
+    if held:  # "open the locket": a thing carried (or lying here) opened is looked into
+        return ctx.intent("examine", targets=(held[0].id,), confidence=0.9)
     if any(verb_at(ctx.said, v) == 0 for v in ctx.vocab.leave) and not left_be(ctx, ctx.said):
         return way_out(ctx) or ctx.intent("ask", confidence=0.3, note="where to?")
     if any(verb_at(ctx.said, v) == 0 for v in ("go", "walk", "head", "move", "run")):

@@ -175,3 +175,18 @@ def test_the_other_one_to_tie_is_one_still_loose_and_a_threat_is_met_by_a_free_f
     referee = asyncio.run(play(session, "mira", "drop your weapon and surrender!"))
     checks = [c for c in referee.made if c.name == "request_ability_check"]
     assert checks and '"opposed_by": "goblin-2"' in checks[0].arguments  # not the prisoner
+
+
+def test_a_rest_proposed_with_a_question_mark_is_taken() -> None:
+    clear = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+             "defeated": ["cellar_rats"]}  # fmt: skip
+    for line, kind in (("short rest?", "short"), ("long rest?", "long")):
+        said = read(clear, "mira", line)
+        assert [(c.kind, c.action) for c in said] == [("rest", kind)], line
+    assert read(clear, "mira", "potion?")[0].kind in ("ask", "question")  # asked, not drunk
+
+
+def test_a_thing_carried_opened_is_looked_into() -> None:
+    cave = {**CAVE, "give": {"ione": ["tarnished locket"]}}
+    said = read(cave, "ione", "open the locket")
+    assert [(c.kind, c.targets) for c in said] == [("examine", ("maelis_locket",))]

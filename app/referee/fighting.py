@@ -10,7 +10,7 @@ from typing import Any
 from app.understanding.table_words import WAR_CRY
 from app.world import view
 from app.world.campaign import Campaign
-from app.world.ledger import ActionPerformed, SceneEntered
+from app.world.ledger import ActionPerformed, SceneEntered, SpeechAct
 from app.world.state import GameState
 from rules.class_powers import UNARMED
 from rules.improvised import IMPROVISED
@@ -100,14 +100,21 @@ _ROLLED = re.compile(r"\(Stealth\) check, dc=(\d+), total=(-?\d+)")
 """A Stealth check as the ledger tells it."""
 
 
+_LOUD = re.compile(r"!|\b[A-Z]{3,}\b|(?i:\b(?:oi|hey|surrender|yield|drop|shout|yell|hello)\b)")
+"""Words said out loud to nobody of the party (a shout, a call, a demand): heard."""
+
+
 def _heard_here(state: GameState) -> bool:
     """A Stealth check failed since the party came into this scene ("a scuff, a creak:
-    Mira is heard"): the foes here are not unaware any more."""
+    Mira is heard"), or words were called out to no one of the party: the foes here are
+    not unaware any more."""
     story = state.history
     latest = (e for n in range(len(story) - 1, -1, -1) for e in reversed(story[n].events))
     for event in chain(reversed(state.truth.fresh), latest):  # newest first, lazily
         if isinstance(event, SceneEntered):
             return False
+        if isinstance(event, SpeechAct) and event.addressee is None and _LOUD.search(event.words):
+            return True  # "DROP YOUR WEAPONS, GOBLINS!": shouted at them, they heard
         if isinstance(event, ActionPerformed) and event.action == "request_ability_check":
             rolled = _ROLLED.search(event.detail)
             if rolled is not None and int(rolled.group(2)) < int(rolled.group(1)):

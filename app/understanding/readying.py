@@ -121,10 +121,12 @@ def readying(ctx: Context) -> Intent | None:
 
 
 _THEN_READY = re.compile(
-    r"^(?P<head>.+?)(?:,\s*|\s+)(?:and\s+)?then\s+(?P<tail>(?:i\s+)?(?:ready|readies|hold|holds)\b.*)$",
+    r"^(?P<head>.+?)(?:,\s*|\s+)(?:and\s+)?(?:then\s+|(?<=and )|(?<=and\s))(?P<tail>(?:i\s+)?"
+    r"(?:ready|readies|hold|holds|wait|waits)\b.*)$",
     re.IGNORECASE | re.DOTALL,
 )
-"""A deed, then the action readied ("I back off out of reach, then ready a fire bolt …")."""
+"""A deed, then the action readied ("I back off out of reach, then ready a fire bolt …",
+"take cover behind the casks and wait for a rat to come at me, then stab it")."""
 _FIRST_DEEDS = frozenset({"manoeuvre", "move", "cast", "feature", "use", "attack", "take", "drop"})
 """Deeds a line may tell before the action it readies."""
 

@@ -190,3 +190,20 @@ def test_a_thing_carried_opened_is_looked_into() -> None:
     cave = {**CAVE, "give": {"ione": ["tarnished locket"]}}
     said = read(cave, "ione", "open the locket")
     assert [(c.kind, c.targets) for c in said] == [("examine", ("maelis_locket",))]
+
+
+def test_foes_shouted_at_are_not_surprised_by_the_blow_after() -> None:
+    state = build_situation(Situation.model_validate(WARREN))
+    session = session_for(state)
+    asyncio.run(play(session, "thorin", "DROP YOUR WEAPONS, GOBLINS!"))
+    asyncio.run(play(session, "mira", "I attack the goblins"))
+    assert "surprise" not in state.history[-1].narrative.lower()
+    quiet = session_for(build_situation(Situation.model_validate(WARREN)))
+    asyncio.run(play(quiet, "mira", "I attack the goblins"))  # unseen, as before
+    assert "surprise" in quiet.state.history[-1].narrative.lower()
+
+
+def test_cover_taken_before_an_action_readied_is_taken_too() -> None:
+    line = "take cover behind the casks and wait for a rat to come at me, then stab it"
+    said = read({**RATS, "turn": "mira"}, "mira", line)
+    assert [(c.kind, c.action) for c in said] == [("manoeuvre", "cover"), ("manoeuvre", "ready")]

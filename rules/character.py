@@ -119,9 +119,12 @@ class CharacterSheet(BaseModel):
     choices: dict[str, str] = Field(default_factory=dict, max_length=40)
     """Options chosen for features: ``fighting_style = "defense"``,
     ``draconic_ancestry = "red"``, ``favored_enemy = "undead"``."""
-    resources: dict[str, int] = Field(default_factory=dict, max_length=40)
+    resources: dict[str, Annotated[int, Field(ge=-MOST_HP, le=MOST_HP)]] = Field(
+        default_factory=dict, max_length=40
+    )
     """Uses spent of features with limited uses (``second_wind = 1``), by feature id; they
-    come back on the rest the feature names."""
+    come back on the rest the feature names. Bounded as hit points are: no count of uses
+    comes near it, and a sheet written with a far larger one could never be saved."""
     effects: list[Effect] = Field(default_factory=list, max_length=100)
     """Lasting effects on the character (Bless, Rage, a Help, a Dodge …)."""
     background: str = Field(default="", max_length=60)

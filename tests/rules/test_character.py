@@ -12,3 +12,22 @@ def test_the_archery_style_is_in_a_ranged_weapons_bonus_as_the_sheet_shows_it() 
     })  # fmt: skip
     assert sheet.weapon_attack("longbow").attack_bonus == 3 + 2 + 2
     assert sheet.weapon_attack("shortsword").attack_bonus == 3 + 2  # melee: no Archery
+
+
+def test_a_count_of_uses_is_bounded_so_every_sheet_can_be_saved() -> None:
+    """A sheet written with an absurd count of uses spent (past any number a save counts to)
+    is refused where it is read, naming the field — never played and then unsaveable."""
+    import pytest
+    from pydantic import ValidationError
+
+    from rules.character import CharacterSheet
+
+    sheet = {
+        "id": "thorin", "name": "Thorin", "species": "Dwarf", "class": "Fighter", "level": 3,
+        "abilities": {"strength": 16, "dexterity": 12, "constitution": 14, "intelligence": 10,
+                      "wisdom": 12, "charisma": 8},
+        "vitals": {"hp": 28, "max_hp": 28}, "hit_dice": {"die": 10, "total": 3, "remaining": 3},
+    }  # fmt: skip
+    assert CharacterSheet.model_validate({**sheet, "resources": {"second_wind": 1}})
+    with pytest.raises(ValidationError, match=r"resources\.second_wind"):
+        CharacterSheet.model_validate({**sheet, "resources": {"second_wind": 2**62 + 1}})

@@ -192,13 +192,33 @@ def prune_stories(save: Path) -> list[Path]:
         if name is None:
             return []
         named.add(name)
-    removed = []
+    named |= _named_by_others(save, folder.name)  # a copy made by hand ("cp crossroads.toml
+    removed = []  # before-boss.toml") names the same story: it is kept for the copy
     for name in names:
         if name not in named:
             with contextlib.suppress(OSError):
                 disk.unlink(folder / name)
                 removed.append(folder / name)
     return removed
+
+
+def _named_by_others(save: Path, folder: str) -> set[str]:
+    """The story files of ``folder`` that other saves (and their backups) in the same saves
+    folder name: copies of this save made by hand, which go on naming its story."""
+    named: set[str] = set()
+    mine = {save.name, *(f"{save.name}.{n}" for n in range(1, BACKUPS + 1))}
+    for other in sorted(save.parent.glob("*.toml*")):
+        if other.name in mine or not re.fullmatch(r"[^.].*\.toml(?:\.\d+)?", other.name):
+            continue
+        try:
+            text = read_save_text(other)
+            table = tomllib.loads(text).get("story") if folder in text else None
+        except (SaveError, tomllib.TOMLDecodeError, RecursionError, OSError):
+            continue
+        if isinstance(table, dict) and table.get("folder") == folder:
+            name = table.get("file", STORY_FILE)
+            named |= {name} if isinstance(name, str) else set()
+    return named
 
 
 def _refused(save: Path, path: Path, why: str) -> SaveError:

@@ -177,3 +177,22 @@ def test_a_game_resumed_mid_fight_says_a_fight_is_on(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, args, input="/quit\n")
     assert result.exit_code == 0, result.output
     assert "A fight is on (round 1)." in result.output and "Positions:" in result.output
+
+
+def test_a_save_copied_by_hand_keeps_its_story_when_the_original_plays_on(tmp_path: Path) -> None:
+    """``cp crossroads.toml before-boss.toml``: the copy names the original's story file; a
+    take-back on the original writes a new story file, and the old one stays for the copy."""
+    import shutil
+
+    play(tmp_path, "Mira: ask Berta about Tam\nMira: look at the hearth\nThorin: look around\n"
+         "/quit\n")  # fmt: skip
+    copy = tmp_path / "before-boss.toml"
+    shutil.copy(tmp_path / "crossroads.toml", copy)
+    args = ["play", "--ui", "console", "--load", "crossroads", "--saves-dir", str(tmp_path)]
+    lines = "/undo\nMira: look around\nThorin: look around\nAria: look around\n/quit\n"
+    result = CliRunner().invoke(app, args, input=lines)
+    assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "crossroads.story").glob("story*.toml"))) == 2
+    loaded = load_save(copy)
+    assert len(loaded.state.history) == 3
+    assert not any("is not there" in note for note in loaded.notes)

@@ -14,6 +14,7 @@ campaign's save relabelled ``sandbox`` is refused rather than loaded unchecked.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -52,6 +53,8 @@ def remember_home(
     id."""
     try:
         where = home.resolve()
+        if save is not None:
+            _THIS_RUN[(saves, save)] = where  # (kept even where the note cannot be written)
         if (folder / cid).resolve() == where:
             if save is not None:
                 forget_home(saves, save)
@@ -69,6 +72,22 @@ def remember_home(
             write_atomically(saves / HOMES_FILE, tomli_w.dumps(data).encode(), backups=0)
     except OSError:
         return  # a read-only saves folder: the game still plays, and says so when saving
+
+
+def carry_home(saves: Path, save: str, to_saves: Path, to_save: str, cid: str) -> None:
+    """The game saved as ``save`` is saved again as ``to_save`` (``/save NAME``, or in
+    another folder when its own cannot be written): the campaign folder noted for the first
+    is noted for the copy, so it resumes on the same campaign (never on a shipped one of
+    the same id)."""
+    noted = _THIS_RUN.get((saves, save))
+    home = _save_home(saves, save) or (str(noted) if noted is not None else None)
+    if home is not None and _save_home(to_saves, to_save) != home:
+        remember_home(to_saves, cid, Path(home), save=to_save)
+
+
+_THIS_RUN: dict[tuple[Path, str], Path] = {}
+"""The campaign folders noted this run, by saves folder and save: what a copy saved
+elsewhere carries when the first folder could not be written at all."""
 
 
 def forget_home(saves: Path, save: str) -> None:
@@ -155,7 +174,8 @@ def campaign_for(
         text = f"{cid!r} is not a campaign id (a save names its campaign by id, never a path)"
         raise refusal(where, [Problem(key, text)])
     where_saved = save.parent if isinstance(save, Path) else saves
-    named = Path(save).stem if save is not None else None
+    named = re.sub(r"\.toml(?:\.\d+)?$", "", Path(save).name) if save is not None else None
+    # (a backup, "crossroads.toml.2", is its save's: the same campaign folder)
     home = campaign_home(cid, folder, where_saved, named)
     if home is None:
         known = sorted(p.parent.name for p in folder.glob("*/campaign.toml"))

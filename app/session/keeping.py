@@ -43,6 +43,7 @@ from app.saves import (
 from app.saves.checkpoints import copy_checkpoints, keep_checkpoint, reseal
 from app.saves.claims import SaveInUse, claim, release
 from app.saves.files import Identity, identity
+from app.saves.joining import carry_home
 from app.saves.names import same_but_case, story_kept
 from app.session.hygiene import clean_name
 from app.session.reply import Reply
@@ -80,6 +81,11 @@ class Kept:
     path: Path
     notes: list[str] = field(default_factory=list)
     """Said once to the player: a name moved on, a damaged file set aside."""
+
+
+NOT_A_SAVE = "this is not a Dungeon Terminal save"
+"""What loading a TOML file that is no save at all says (no ``schema_version``): such a
+file is someone's own, never a damaged save to be moved aside."""
 
 
 def unreadable(path: Path) -> str:
@@ -127,6 +133,9 @@ class Keeper:
         self.folder = folder
         self.name = name
         """The name automatic saves go under (``None``: this game does not autosave)."""
+        self._first = (folder, name)
+        """Where the game was first saved: the campaign folder noted for it goes with every
+        copy saved under another name or elsewhere (``/save NAME``, a fallback folder)."""
         self._written: dict[Path, Identity] = {}
         """Each path as this game last left it."""
         self._ids: set[Identity] = set()
@@ -239,7 +248,11 @@ class Keeper:
                              f"{path.stem} from now on.")  # fmt: skip
         if not self.mine(path):
             problem = unreadable(path) if path.is_file() and not path.is_symlink() else ""
-            if problem:
+            if problem and NOT_A_SAVE in problem and not move_on:  # another file altogether
+                raise SaveError(  # (a campaign.toml in a saves folder): never moved aside
+                    f"{path.name} here is not a saved game: choose another name"
+                )
+            if problem and NOT_A_SAVE not in problem:
                 aside = set_aside(path)
                 notes.append(
                     f"The save {path.name} could not be read: {problem}. It is kept as "
@@ -280,6 +293,9 @@ class Keeper:
                 if not mine and path not in _HOLDERS:  # (nor another game's of this process)
                     release(path)
         self._remember(path)
+        first_folder, first_name = self._first
+        if first_name is not None and (path.parent, path.stem) != (first_folder, first_name):
+            carry_home(first_folder, first_name, path.parent, path.stem, state.campaign_id)
         return Kept(path, notes)
 
     def _carry_history(self, path: Path) -> list[str]:

@@ -177,6 +177,13 @@ def reference_problems(campaign: Campaign) -> list[Problem]:
     ids = [c.id for c in campaign.characters]
     for dup in sorted({i for i in ids if ids.count(i) > 1}):
         problems.append(Problem("duplicate", "characters", f"character id {dup!r} used twice"))
+    called: dict[str, str] = {}  # the party as it stands: every name its own (the game and
+    for sheet in (c for c in campaign.characters if c.id in campaign.campaign.party):  # the
+        name = sheet.name.casefold()  # players tell them apart by name: "MIRA" is Mira)
+        if name in called and called[name] != sheet.id:
+            twice = f"two characters are called {sheet.name} ({called[name]} and {sheet.id})"
+            problems.append(Problem("duplicate", "characters", f"{twice}: rename one"))
+        called.setdefault(name, sheet.id)
     for table, listed in (("endings", [e.id for e in campaign.endings]),
                           ("triggers", [t.id for t in campaign.triggers]),
                           ("offscreen", [o.id for o in campaign.offscreen])):  # fmt: skip

@@ -192,3 +192,15 @@ def test_what_nothing_brings_into_play_is_a_warning(tmp_path: Path, change: Any,
     change(data)
     result = CliRunner().invoke(app, ["validate", str(write(tmp_path / "c", data))])
     assert result.exit_code == 0 and said in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("name", ["Mira", "MIRA", "mira"])
+def test_two_of_the_party_with_one_name_are_an_error_before_play(tmp_path: Path, name: str) -> None:
+    """``play`` tells characters apart by name and refuses such a party: ``validate`` says so
+    first, rather than ok."""
+    data = shipped()
+    thorin = next(c for c in data["characters"] if c["id"] == "thorin")
+    thorin["name"] = name
+    result = CliRunner().invoke(app, ["validate", str(write(tmp_path / "c", data))])
+    assert result.exit_code == 3, result.output
+    assert "two characters are called" in " ".join(result.output.split())

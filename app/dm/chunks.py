@@ -57,6 +57,8 @@ def take(chunk: Any, calls: dict[int, PartialCall], usage: Usage, finish: str | 
             calls=1,
         )
     for choice in chunk.choices or []:
+        if getattr(choice, "index", 0) not in (0, None):
+            continue  # a second choice (n > 1, asked or not): only the first is the reply
         delta = choice.delta
         if delta is not None and delta.content:
             texts.append(_as_text(delta.content))

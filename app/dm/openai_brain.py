@@ -260,6 +260,10 @@ class OpenAIBrain:
             cut = f" … (the DM's reply ran out of room: raise max_tokens in {SETTINGS})"
             text.append(cut)  # said so, never passed off as the whole turn's telling
             yield TextDelta(cut)
+        if finish == "content_filter":  # the provider stopped the reply: said so, not hidden
+            cut = " … (the DM's provider cut this reply off with its content filter)"
+            text.append(cut)
+            yield TextDelta(cut)
         yield BrainReply("".join(text), tool_calls, usage, finish)
 
     async def _next(self, pieces: AsyncIterator[Any], budget: _Budget) -> Any:

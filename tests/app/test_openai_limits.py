@@ -312,3 +312,25 @@ async def test_a_token_count_out_of_bounds_never_fails_the_reply(counts: tuple[i
     assert "".join(deltas) == ANSWER == said.text
     assert 0 <= said.usage.prompt_tokens <= MOST_TOKENS
     assert 0 <= said.usage.completion_tokens <= MOST_TOKENS
+
+
+async def test_a_reply_cut_by_the_content_filter_says_so() -> None:
+    with FakeOpenAI([Reply(text="The goblin", finish_reason="content_filter")]) as server:
+        config = DMConfig(model="plain", base_url=server.base_url, api_key=SecretStr("k"))
+        deltas, reply = await collect(OpenAIBrain(config))
+    shown = "".join(deltas)
+    assert shown.startswith("The goblin …") and "content filter" in shown
+    assert reply.text == shown
+
+
+async def test_only_the_first_choice_of_a_reply_is_the_telling() -> None:
+    """A server that sends two choices (``n`` of 2, asked or not): the second is never glued
+    onto the first."""
+    second = (
+        '{"id":"c","object":"chat.completion.chunk","created":0,"model":"m",'
+        '"choices":[{"index":1,"delta":{"content":" SECOND CHOICE"},"finish_reason":null}]}'
+    )
+    with FakeOpenAI([Reply(text="The rats squeak.", raw=[f"data: {second}\n\n"])]) as server:
+        config = DMConfig(model="plain", base_url=server.base_url, api_key=SecretStr("k"))
+        deltas, reply = await collect(OpenAIBrain(config))
+    assert "SECOND" not in "".join(deltas) and reply.text == "The rats squeak."

@@ -12,7 +12,9 @@ from app.understanding.readings import Context
 from app.understanding.targets import pick_creatures
 from app.understanding.words import has_phrase
 
-_AS_THEY_ARE = re.compile(r"\b(?:sleeping|asleep|unconscious|wounded|hurt|bleeding|prone|awake)\b")
+_AS_THEY_ARE = re.compile(
+    r"\b(?:sleeping|asleep|unconscious|wounded|hurt|bleeding|prone|awake|other|others|rest)\b"
+)
 """Foes told by how they are ("the sleeping ones"), a few of them alike: the first of them."""
 
 

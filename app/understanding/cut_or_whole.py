@@ -32,6 +32,14 @@ def plainer(whole: Intent, read: list[Intent]) -> bool:
         )
     ):  # "I climb back down. Let's go ask the keeper …": down the way, not a climb roll
         return True
+    if (
+        whole.kind == "improvise"
+        and whole.action == "auto"
+        and len(read) == 1
+        and read[0].kind == "challenge"
+        and read[0].confidence >= 0.7
+    ):  # "I get my axe out and hack at the padlock": the scene's own challenge, past the
+        return True  # setting up, not the whole told back with nothing rolled
     clear = all((c.confidence >= 0.8 and c.kind in CLEAR) or c.extra[:1] == ("free",)
                 for c in read)  # fmt: skip
     clear = clear and not any(c.kind == "manoeuvre" and c.action == "dash" for c in read)

@@ -412,7 +412,7 @@ def _understand(
     if len(read) == 1 and ran and (read[0].kind in WONDERED - {"rest", "hold", "manoeuvre"}
                                    or to_someone):  # fmt: skip
         return replace(read[0], text=whole.text)  # "run in and drag him away from them"
-    if len(read) < 2 and not ordered:
+    if len(read) < 2 and not ordered and not plainer(whole, read):
         return whole
     threat = whole.kind == "improvise" and whole.action in SPOKEN_SKILLS
     # (a bare foe named is read as a blow: "surrender or die, rats" is still one threat)

@@ -65,9 +65,15 @@ def unheard(text: str, intent: Intent, after_a_deed: bool) -> Intent | None:
     strange = [w for w in words if len(w) > 3 and known and w not in known]
     if not after_a_deed or len(words) < 2 or not strange or intent.confidence > 0.3:
         return None
+    deedlike = words[0] in strange and bool(_OBJECT_WORDS & set(words[1:]))
+    if len(strange) < 2 and not deedlike:
+        return None  # ("lockpick time": a word of the game's, said again, no deed to make out)
     return replace(intent, note=f"{UNHEARD}“{text.strip(' .,!')}” means")
 
 
+_OBJECT_WORDS = frozenset({"the", "my", "a", "an", "his", "her", "their", "at", "on", "to", "it",
+                           "them", "him", "this", "that"})  # fmt: skip
+"""Words that follow a verb to its object: an unknown word before one is a deed's verb."""
 UNHEARD = "not sure what "
 """How the note of a later piece not made out begins."""
 

@@ -74,6 +74,7 @@ _PRELUDE = re.compile(
         rf"{re.escape(v.split()[0])}(?:s|es|ed|d|ing|ting)?{re.escape(v[len(v.split()[0]) :])}"
         for v in PRELUDE_VERBS
     )
+    + r"|(?:get|take|pull|whip|bring)(?:s|ting|ing)? (?:my|his|her|their|the) \w+(?: \w+)? out"
     + r")\b",
     re.IGNORECASE,
 )

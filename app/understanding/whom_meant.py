@@ -24,13 +24,15 @@ THE_OTHER = re.compile(r"\b(?:the|that) other(?: one| \w+)?\b(?!'s)", re.IGNOREC
 
 def the_other(read: list[Intent], state: GameState) -> list[Intent]:
     """ "Smash the rat that bit Aria, then hit the other one too": a later blow at "the
-    other" is never at the one this line already struck, but at the next foe standing."""
+    other" (or a step up to it) is never at the one this line already struck, but at the
+    next foe standing."""
     out: list[Intent] = []
     struck: list[str] = []
     for clause in read:
         blow = clause.kind in ("attack", "cast")
-        if (
-            blow
+        closing = clause.kind == "manoeuvre" and clause.action == "engage"  # ("… then step
+        if (  # over to the other ones": to a foe this line has not struck)
+            (blow or closing)
             and struck
             and clause.targets == tuple(struck[-1:])
             and THE_OTHER.search(clause.text)

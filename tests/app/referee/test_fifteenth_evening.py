@@ -207,3 +207,24 @@ def test_cover_taken_before_an_action_readied_is_taken_too() -> None:
     line = "take cover behind the casks and wait for a rat to come at me, then stab it"
     said = read({**RATS, "turn": "mira"}, "mira", line)
     assert [(c.kind, c.action) for c in said] == [("manoeuvre", "cover"), ("manoeuvre", "ready")]
+
+
+def test_a_weapon_got_out_before_a_lock_is_hacked_at_is_the_force_challenge() -> None:
+    said = read(INN, "thorin", "I get my axe out and hack at the padlock")
+    assert [(c.kind, c.targets) for c in said] == [("challenge", ("force_trapdoor",))]
+
+
+def test_a_deed_named_again_in_a_word_of_the_game_is_not_called_unclear() -> None:
+    inn = {**INN, "met": ["berta"]}
+    text = asyncio.run(told(inn, "mira", "ugh fine, i'll pick it. lockpick time"))
+    assert "not sure what" not in text
+
+
+def test_a_step_to_the_other_ones_after_a_blow_goes_to_one_not_struck() -> None:
+    said = read(
+        {**RATS, "turn": "thorin"}, "thorin", "smack rat 1 then step over to the other ones"
+    )
+    assert [(c.kind, c.targets) for c in said] == [
+        ("attack", ("giant-rat-1",)),
+        ("manoeuvre", ("giant-rat-2",)),
+    ]

@@ -147,6 +147,8 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         people = ctx.scope.of("npc")
         if not to and len(people) == 1 and re.search(r"\b(him|her|them)\b", ctx.said):
             to = people  # "I give him the silver key", one person here
+        if not to and carried and len(people) == 1 and not _TO_SOMEONE.search(rest):
+            to = people  # "hand over the key", one person of the story here: to them
         if not to and carried and _TO_SOMEONE.search(rest):
             spec = ctx.campaign.items.get(carried[0].id) if ctx.campaign else None
             hurt = hurt_friends(ctx) if spec is not None and spec.heals else []

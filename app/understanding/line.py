@@ -433,7 +433,8 @@ def _understand(
         return whole  # "back off, vermin!": a threat, with no deed after it
     # ("so is there a reward or what? then i pick the lock": asked, then done)
     done_after = any(c.kind not in ("question", "talk", "ask") for c in read)
-    asked_then_done = whole.kind == "question" and "?" in text.rstrip()[:-1] and done_after
+    asked = whole.kind in ("question", "talk")  # ("Tam, what do they want? then I …")
+    asked_then_done = asked and "?" in text.rstrip()[:-1] and done_after
     if (sure and not stolen and not backing and not plainer(whole, read) and not asked_then_done
             and not ordered and not any(same(whole, clause) for clause in read)):  # fmt: skip
         return whole  # the cut reads the line otherwise than whole: it was a wrong cut

@@ -228,3 +228,21 @@ def test_a_step_to_the_other_ones_after_a_blow_goes_to_one_not_struck() -> None:
         ("attack", ("giant-rat-1",)),
         ("manoeuvre", ("giant-rat-2",)),
     ]
+
+
+def test_a_thing_handed_over_with_one_person_here_goes_to_them_and_is_not_dropped() -> None:
+    hall = {"campaign": "crossroads", "scene": "chief_hall", "give": {"mira": ["silver key"]},
+            "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True},
+            "defeated": ["cellar_rats", "tunnel_guards"]}  # fmt: skip
+    said = read(hall, "mira", "ask about peace, then hand over the key")
+    assert [(c.kind, c.targets) for c in said] == [
+        ("talk", ("grubnak",)),
+        ("give", ("grubnak", "silver_key")),
+    ]
+
+
+def test_a_question_to_someone_then_a_deed_of_ones_own_does_both() -> None:
+    cellar = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    said = read(cellar, "mira", "Tam, what do the goblins want? then I'll check the flagstone")
+    assert [(c.kind, c.targets) for c in said] == [("talk", ("tam",)), ("examine", ("flagstone",))]

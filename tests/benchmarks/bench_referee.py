@@ -441,7 +441,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 40))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 41))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [

@@ -8,12 +8,12 @@ import re
 
 from rapidfuzz import fuzz
 
-from app.understanding.asking import called_by
 from app.understanding.carrying import items
 from app.understanding.fighting_words import attack_style, blow_at_thing, cutting, struck_thing
 from app.understanding.going import RETURNED
 from app.understanding.intent import Intent, Reading
 from app.understanding.negation import NEGATING
+from app.understanding.people_called import called_by
 from app.understanding.readings import Context
 from app.understanding.targets import named_creatures, pick_creatures
 from app.understanding.ways import (

@@ -38,6 +38,7 @@ from app.understanding.language import detect, foreign_language
 from app.understanding.mending import mended
 from app.understanding.mockery import mockery
 from app.understanding.named_checks import named_check
+from app.understanding.people_called import bidden, called_by
 from app.understanding.question_shapes import for_the_dm, will_kept
 from app.understanding.readying import readying
 from app.understanding.rewording import STORY_VOICE, bodily, for_a_friend, levered
@@ -329,7 +330,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     asking = r.can_i(ctx)
     if supposed is not None and (ctx.raw.rstrip().endswith("?") or supposed["q"][:2] in WH_STARTS):
         ctx, asking = ctx.with_said(f"{supposed['q']} if {supposed['cond']}"), supposed["cond"]
-    called = [n for n in ctx.scope.of("npc") if q.called_by(ctx.raw, n)]
+    called = [n for n in ctx.scope.of("npc") if called_by(ctx.raw, n)]
     if asking is not None and called and not for_the_dm(asking):
         # "could we have peace between us, chief?": to him (not "can i cast sleep on him")
         return ctx.intent("talk", targets=(called[0].id,), topic=r.topic_of(ctx, called[0].id))
@@ -359,7 +360,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         return ctx.intent("ask", action="unable", confidence=0.3,
                           note="fire like that is more than the game can rule on: nothing is set "
                                "alight")  # fmt: skip
-    told_to = None if ctx.scope.fighting else q.bidden(ctx)  # "go on lad, run upstairs to
+    told_to = None if ctx.scope.fighting else bidden(ctx)  # "go on lad, run upstairs to
     # Berta": his to do, not the party's (in a fight, "YIELD, GOBLIN!" is a threat)
     if told_to is not None:
         return ctx.intent("talk", targets=(told_to.id,), topic=r.topic_of(ctx, told_to.id),

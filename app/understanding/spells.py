@@ -11,10 +11,11 @@ from functools import cache, lru_cache
 
 from rapidfuzz import fuzz
 
+from app.understanding.healing_asked import WORKED, healing_spell
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.spell_verbs import harming, spell_by_effect, spell_by_verb
-from app.understanding.words import has_phrase, normalise, phrase_at
+from app.understanding.words import normalise, phrase_at
 from app.world.state import GameState
 from rules.srd import srd
 
@@ -132,7 +133,7 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
     if mocked is not None:  # "sings a mocking little ditty at the thrall": the bard's cantrip
         found.append((mocked.start(), "vicious_mockery"))
     if not found:
-        return _healing_spell(ctx) or _described(ctx) or spell_by_verb(ctx) or spell_by_effect(ctx)
+        return healing_spell(ctx) or _described(ctx) or spell_by_verb(ctx) or spell_by_effect(ctx)
     # the caster's own spells first, then the earliest mention
     found.sort(key=lambda p: (p[1] not in known, p[0]))
     return found[0]
@@ -168,15 +169,6 @@ _MOCKING = re.compile(
 )
 """Mockery in a fight, however it is told, from a bard who knows Vicious Mockery."""
 
-_WORKED = re.compile(
-    r"\b(?:from (?:her|his|their|my|its) (?:\w+ )?(?:hands?|fingers?|fingertips|palms?|staff|"
-    r"wand|eyes|mouth)|mutter\w*|murmur\w*|trac\w+ a (?:sigil|rune|sign)|sigil|incantation|"
-    r"arcane|words? of power|old tongue|chant\w*|conjur\w*|summon\w*|"
-    r"(?:light|fire|wrath) of (?:his|her|my|their|our|the) gods?|gods?'s? (?:light|fire)|"
-    r"lance of light|divine light|calls? down|calling down)\b"
-)
-"""Words telling magic worked by hand or voice ("mutters a word in the old tongue, and a
-mote of flame leaps from her hand")."""
 _ELEMENT_WORDS = {
     "fire": ("flame", "flames", "fire", "fiery", "ember", "embers", "blaze", "burning"),
     "cold": ("frost", "ice", "icy", "cold", "freezing", "rime"),
@@ -270,7 +262,7 @@ def _described(ctx: Context) -> tuple[int, str] | None:
     """In a fight, a spell told by what it looks like rather than named ("a mote of flame
     leaps from her hand toward the second rat", "three darts of pale light streak from her
     fingers"): the one spell the caster knows that deals that kind of damage."""
-    if not ctx.scope.fighting or _WORKED.search(ctx.said) is None:
+    if not ctx.scope.fighting or WORKED.search(ctx.said) is None:
         return None
     for kind, words in _ELEMENT_WORDS.items():
         at = min((a for w in words if (a := phrase_at(ctx.said, w)) >= 0), default=-1)
@@ -278,73 +270,6 @@ def _described(ctx: Context) -> tuple[int, str] | None:
         if len(fitting) == 1:
             return at, fitting[0]
     return None
-
-
-HEAL_WORDS = ("heal", "heals", "patch up", "patches up", "mend", "mends")
-"""Words that ask a healer for their healing, whatever the spell is called (not "healing":
-"he needs healing" asks nothing of anyone)."""
-
-
-_LAID_ON = re.compile(
-    r"\b(?:lays?|laying|places?|placing|press(?:es)?|pressing|puts?|putting|rests?)\s+"
-    r"(?:(?:her|his|my|their|both)\s+)?(?:\w+\s+)?(?:hands?|palms?|holy symbol)\s+(?:\w+\s+)?"
-    r"(?:on|against|over|to)\b"
-)
-"""A healer's hands (or holy symbol) laid on someone ("presses her palm flat against Bram's
-shoulder")."""
-_MENDING = re.compile(
-    r"\b(?:into|over|across|on|to)\s+(?:the|his|her|their)\s+(?:wounds?|cuts?|gash|bite)\b"
-    r"|\bwounds?\s+(?:close|closes|knit|knits|seal|seals)\b"
-    r"|\b(?:knit|knits|knitting|seal|seals|close|closes) (?:it|them|the wound) (?:shut|closed)\b"
-)
-"""The wound told as healing under the hands ("the light pours into the wound")."""
-
-
-def _heal_at(ctx: Context) -> int:
-    """Where the line asks for healing: a word of healing, or hands laid on a wound that
-    magic closes; -1 when it does not."""
-    at = min((a for w in HEAL_WORDS if (a := phrase_at(ctx.said, w)) >= 0), default=-1)
-    laid = _LAID_ON.search(ctx.said)
-    if at < 0 and laid is not None and (_MENDING.search(ctx.said) or _WORKED.search(ctx.said)):
-        return laid.start()
-    raised = _BACK_UP.search(ctx.said)
-    if at < 0 and raised is not None:  # "get Wren back up", Wren dying: a heal
-        for friend in ctx.named("member", text=raised.group(1)):
-            sheet = ctx.state.party.get(friend.id)
-            if sheet is not None and sheet.vitals.hp == 0 and sheet.vitals.death_failures < 3:
-                return raised.start()
-    return at
-
-
-_BACK_UP = re.compile(r"\b(?:get|gets|bring|brings|pick|picks) (\w+) (?:back )?(?:up|round|to)\b")
-"""A friend who is down brought back up ("get Wren back up"): a heal when they are dying."""
-
-
-def healing_asked(ctx: Context) -> list[str]:
-    """The healing spells the caster knows, when the line asks to heal someone of the party
-    without naming a spell ("heal Wren", "I patch up Ione", hands laid on a wound that the
-    god's light closes: the spells of touch); ``[]`` otherwise."""
-    friends = ctx.named("member", text=ctx.said.replace("'s ", " "))  # ("Bram's shoulder")
-    sheet = ctx.state.party.get(ctx.actor or "")
-    hurt = sheet is not None and sheet.vitals.hp < sheet.vitals.max_hp
-    own_wound = hurt and bool(_LAID_ON.search(ctx.said)) and bool(_MENDING.search(ctx.said))
-    # ("presses her holy symbol to the wound …", the one typing hurt: her own wound)
-    if _heal_at(ctx) < 0 or not (friends or self_target(ctx) or own_wound):
-        return []  # "let's heal up" is a rest's business, not a spell on nobody
-    spells = srd().spells
-    known = sorted(sheet.spells) if sheet is not None else []
-    healing = [sid for sid in known if sid in spells and spells.get(sid).heal]
-    touching = [sid for sid in healing if spells.get(sid).touch]
-    return touching if _LAID_ON.search(ctx.said) and touching else healing
-
-
-def _healing_spell(ctx: Context) -> tuple[int, str] | None:
-    """The caster's one healing spell, for a line that asks to heal without naming it (with
-    several, the referee asks which: see :func:`healing_asked`)."""
-    healing = healing_asked(ctx)
-    if len(healing) != 1:
-        return None
-    return _heal_at(ctx), healing[0]
 
 
 def knows(ctx: Context, spell_id: str) -> bool:
@@ -365,17 +290,6 @@ def not_known(state: GameState, actor: str | None, spell_id: str) -> str:
     return f"{who} does not know {spell} ({' and '.join(knowers)} {does})"
 
 
-def self_target(ctx: Context) -> bool:
-    """The line aims at the speaker ("on myself", "heal me", "Aria casts cure wounds on
-    herself": the one the line is told of)."""
-    words = ("myself", "me", "self", "yourself", "herself", "himself", "themself")
-    return any(has_phrase(ctx.said, w) for w in words) or _OWN_HURTS.search(ctx.said) is not None
-
-
-_OWN_HURTS = re.compile(r"\bmy (?:own )?(?:wounds?|cuts?|injur(?:y|ies)|hurts?|bruises|burns?)\b")
-"""The speaker's own hurts ("I cure my own wounds"): healing aimed at the speaker."""
-
-
 def _everyday(ctx: Context, name: str) -> bool:
     """The spell's name is used as a plain word here ("sleep till morning", "raise my shield"):
     it is also a rest or manoeuvre word and no creature is aimed at."""
@@ -387,21 +301,13 @@ def _everyday(ctx: Context, name: str) -> bool:
     # ("sleep the goblins", "sleep those two": the spell at them, named or not)
     # ("sleep on the dicing goblins": a word of description between)
     aiming = re.search(
-        rf"\b{re.escape(name)}\s+(?:(?:on|at)\s+)?(?:the\s+|those\s+|both\s+)?(\w+)(?:\s+(\w+))?",
+        rf"\b{re.escape(name)}\s+(?:(?:on|at)\s+)?(?:the\s+|those\s+|both\s+)?"
+        r"(?:\w+(?:ing|ed)\s+)?(\w+)",
         ctx.said,
     )
-    whom = (
-        (
-            aiming.group(1),
-            aiming.group(2) if aiming.group(2) and aiming.group(1)[-3:] in ("ing", "ed") else None,
-        )
-        if aiming
-        else ()
-    )
-    cast_at = any(
-        w in ("them", "him", "her", "those", "two", "three", "guards") or w in _foe_words(ctx)
-        for w in whom
-        if w
+    whom = aiming.group(1) if aiming is not None else ""
+    cast_at = whom in ("them", "him", "her", "those", "two", "three", "guards") or (
+        bool(whom) and whom in _foe_words(ctx)
     )
     return used and not aimed and not cast_at and not _aimed_in_a_fight(ctx, name)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from app.understanding.asking import called_by
 from app.understanding.intent import Intent
 from app.understanding.memo import by_words
+from app.understanding.people_called import called_by
 from app.understanding.readings import Context
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.words import POLITE, starts_with

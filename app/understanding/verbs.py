@@ -27,6 +27,7 @@ from app.understanding.fighting_words import (
 )
 from app.understanding.fights_in_view import fight_in_view, opens_a_fight
 from app.understanding.going import another_goes, only_way, to_meet
+from app.understanding.healing_asked import healing_asked, self_target
 from app.understanding.intent import Intent, IntentKind, Reading
 from app.understanding.looking import examine
 from app.understanding.manoeuvring import manoeuvre_or_rest
@@ -46,9 +47,7 @@ from app.understanding.spell_targets import (
 )
 from app.understanding.spells import (
     cantrips_of,
-    healing_asked,
     knows,
-    self_target,
     spell_mentioned,
     struck_with_magic,
     summoned_already,

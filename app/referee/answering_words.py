@@ -225,10 +225,17 @@ def _scene_words(state: GameState, campaign: Campaign | None) -> frozenset[str]:
     return frozenset(re.findall(r"[a-z]{5,}", spec.model_dump_json().lower()))
 
 
+def as_asked(intent: Intent) -> Intent:
+    """The question as its words ask it: the asker, whom "I" and "my" made what it is about,
+    is not a person named ("whats my favourite colour" names nobody to answer for)."""
+    if "asker" not in intent.extra:
+        return intent
+    return replace(intent, targets=tuple(t for t in intent.targets if t != intent.actor))
+
+
 def read_question(state: GameState, campaign: Campaign | None, intent: Intent) -> Asked:
     """The question's words and whom it is about."""
-    if "asker" in intent.extra:  # ("my AC": the asker by "I", read from the words again)
-        intent = replace(intent, targets=tuple(t for t in intent.targets if t != intent.actor))
+    intent = as_asked(intent)  # ("my AC": the asker by "I", read from the words again)
     keep = frozenset(first_name(s) for s in state.party.values()) | _scene_words(state, campaign)
     words = words_of(intent.text, keep)
     # ("how hurt is the rat Thorin hit": Thorin only says which rat)

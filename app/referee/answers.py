@@ -5,11 +5,11 @@ read through :mod:`app.world.view`, in the players' words (no ids)."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from app.referee.answering import answer_from_game
 from app.referee.answering_self import conditions_text, health_text
 from app.referee.answering_table import stuck_text
+from app.referee.answering_words import as_asked
 from app.referee.restating import told_back
 from app.referee.sights import creature_text as creature_text  # noqa: PLC0414 (re-exported)
 from app.referee.sights import exits_text as exits_text  # noqa: PLC0414
@@ -173,14 +173,6 @@ def look_text(state: GameState, campaign: Campaign | None, actor: str | None) ->
     scene = view.scene_description(state, campaign)
     return " ".join(p for p in (scene, present_text(state, campaign),
                                 options_text(state, campaign, actor)) if p)  # fmt: skip
-
-
-def as_asked(intent: Intent) -> Intent:
-    """The question as its words ask it: the asker, whom "I" and "my" made what it is about,
-    is not a person named ("whats my favourite colour" names nobody to answer for)."""
-    if "asker" not in intent.extra:
-        return intent
-    return replace(intent, targets=tuple(t for t in intent.targets if t != intent.actor))
 
 
 def knower(state: GameState, campaign: Campaign | None, intent: Intent) -> str | None:

@@ -262,12 +262,17 @@ async def test_a_model_not_named_as_a_thinker_streams_at_once_and_learns_the_tag
     assert "".join(held) == ANSWER and THOUGHT not in reply.text
 
 
-async def test_a_telling_cut_short_by_the_token_limit_is_kept_and_says_so() -> None:
-    with FakeOpenAI([Reply(text="The goblin raises his", finish_reason="length")]) as server:
+@pytest.mark.parametrize(
+    ("finish", "why"), [("length", "raise max_tokens"), ("content_filter", "content filter")]
+)
+async def test_a_telling_cut_short_is_kept_and_says_why(finish: str, why: str) -> None:
+    """Cut by the token limit or by the provider's content filter: what came is shown, with
+    what cut it, never passed off as the whole turn's telling."""
+    with FakeOpenAI([Reply(text="The goblin raises his", finish_reason=finish)]) as server:
         config = DMConfig(model="plain", base_url=server.base_url, api_key=SecretStr("k"))
         deltas, reply = await collect(OpenAIBrain(config))
     shown = "".join(deltas)
-    assert shown.startswith("The goblin raises his …") and "raise max_tokens" in shown
+    assert shown.startswith("The goblin raises his …") and why in shown
     assert reply.text == shown
 
 
@@ -312,15 +317,6 @@ async def test_a_token_count_out_of_bounds_never_fails_the_reply(counts: tuple[i
     assert "".join(deltas) == ANSWER == said.text
     assert 0 <= said.usage.prompt_tokens <= MOST_TOKENS
     assert 0 <= said.usage.completion_tokens <= MOST_TOKENS
-
-
-async def test_a_reply_cut_by_the_content_filter_says_so() -> None:
-    with FakeOpenAI([Reply(text="The goblin", finish_reason="content_filter")]) as server:
-        config = DMConfig(model="plain", base_url=server.base_url, api_key=SecretStr("k"))
-        deltas, reply = await collect(OpenAIBrain(config))
-    shown = "".join(deltas)
-    assert shown.startswith("The goblin …") and "content filter" in shown
-    assert reply.text == shown
 
 
 async def test_only_the_first_choice_of_a_reply_is_the_telling() -> None:

@@ -190,9 +190,17 @@ def helpless_crit(a: Asked) -> str | None:
     blow = _CRIT & words or ({"kill", "attack", "hit", "stab", "finish"} & words and "i" in words)
     if not blow or not _HELPLESS & words:
         return None  # ("can I just kill the sleeping ones?": the same rule)
-    return ("Yes, in melee: attacks against a creature that is unconscious (asleep, knocked "
-            "out) or paralysed have advantage, and a hit from within 5 feet of it is a "
-            "critical hit. From farther off it is only advantage.")  # fmt: skip
+    rule = ("attacks against a creature that is unconscious (asleep, knocked out) or "
+            "paralysed have advantage, and a hit from within 5 feet of it is a critical hit "
+            "(from farther off it is only advantage).")  # fmt: skip
+    if _WAKING & words:  # "do the sleeping rats wake up if i hit them"
+        return (f"Yes: one the Sleep spell put under wakes as soon as it takes damage, or when "
+                f"someone spends an action to shake or slap it awake. The blow that wakes it "
+                f"still lands well: {rule}")  # fmt: skip
+    return f"Yes, in melee: {rule}"
+
+
+_WAKING = frozenset({"wake", "wakes", "waking", "woken", "awake", "waken"})
 
 
 def condition_rule(a: Asked) -> str | None:

@@ -451,7 +451,10 @@ def _watchers(state: GameState) -> list[str]:
     party's move, as the goblins at their dice), and the people of the story here."""
     if foes_close_by(state):
         return ["foes"]
-    foes = [cid for cid, c in state.creatures.items() if fights_on(state, cid) and not helpless(c)]
     campaign = state.campaign
+    scene = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    if scene is not None and scene.encounter and scene.encounter not in state.defeated:
+        return ["foes"]  # the place's own fight, not yet begun ("sneak up behind them")
+    foes = [cid for cid, c in state.creatures.items() if fights_on(state, cid) and not helpless(c)]
     people = view.npcs_here(state, campaign) if campaign is not None else []
     return foes + list(people)

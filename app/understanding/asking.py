@@ -52,6 +52,11 @@ _SEE_IF = re.compile(
     r" (?:still )?(breathing|alive|dead|ok|okay|conscious|awake|dying|bleeding)\b"
 )
 """Seeing whether someone lives ("check if Mira's breathing"): a question, no action."""
+_IF_THEY = re.compile(
+    r"^(?:do|does) (?:the|these|those|any|all|sleeping) .+\bif (?:i|we|you|he|she|they|someone|"
+    r"anyone|somebody)\b"
+)
+"""Asked what follows a deed ("do the sleeping rats wake up if i hit them"), not done."""
 _LETS = re.compile(r"^\W*(?:(?:ok|okay|alright|right|well|so|now)\W+)*(?:let'?s|let us) do\b")
 """A line that rallies the party ("ok let's do this"): said to do, not asked."""
 
@@ -101,6 +106,7 @@ def question(ctx: Context) -> Intent | None:
     pronouns = ("i", "you", "we", "she", "he", "it", "they", "there", "that", "this", "my")
     asked = ctx.raw.rstrip().endswith("?") or (is_question(ctx) and words[0] not in IMPERATIVE)
     asked = asked or bool(OF_THEIR_KIND.match(said))  # "do goblins get a bonus action"
+    asked = asked or bool(_IF_THEY.match(said))  # "do the sleeping rats wake if i hit them"
     if not wh and not asked and (len(words) < 2 or words[1] not in pronouns):
         return None  # "do the thing", "have a look at the hearth" are no questions
     plain = " ".join(PADDING.sub(" ", f" {said} ").split())  # "what can i even do in this game"

@@ -65,6 +65,8 @@ _HURT = frozenset({"wounded", "last", "other"})
 near its end, the last, the other one."""
 
 
+_EXCLAIMED = re.compile(r"^\W*(?:o+h+|wo+w+|who+a+|huh|a+h+a*|hey look|look|nice|cool)\b")
+"""A place seen and remarked on ("ooh secret cave", "oh nice, a cave"): nobody goes."""
 _GESTURE = re.compile(
     r"^(?:\w+ing|nods?|points?|gestures?|glances?|waves?|looks?|stares?|peers?|jerks?)\b"
 )
@@ -241,7 +243,8 @@ def bare_names(ctx: Context) -> Intent | None:
             # "we don't go back":
             # nobody goes that way
         went = move(ctx, 0)
-        if went is not None and went.kind == "move" and _NAMED_ONLY.match(ctx.said):
+        remarked = _NAMED_ONLY.match(ctx.said) or _EXCLAIMED.match(ctx.raw.lower())
+        if went is not None and went.kind == "move" and remarked:
             offer = Reading("move", went.target, f"go to {things[0].name}")  # "the woods":
             return ctx.intent("ask", confidence=0.4, alternatives=(offer,))  # said, not gone
         return went or ctx.intent("ask", confidence=0.3)

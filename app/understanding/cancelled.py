@@ -1,7 +1,8 @@
 """A deed taken back by name in the line that replaces it: "never mind ringing it",
 "actually forget the bell, let's go down". What is named after "never mind" or "forget" is
 what the player does *not* want; only the rest of the line is read. (A bare "never mind,
-I'll ring it" changes the mind the other way: :data:`app.understanding.line.CHANGED_MIND`.)
+I'll ring it" changes the mind the other way:
+:data:`app.understanding.second_thoughts.CHANGED_MIND`.)
 """
 
 from __future__ import annotations

@@ -95,6 +95,8 @@ class Piece:
     order): pieces of one part may be glued back together, in their own order."""
     asked: bool = False
     """It ended in a question mark ("tie him up? nah, …"): wondered aloud, not done."""
+    awaited: bool = False
+    """Cut off by "before": what waits for the deed ("… before we cross"), not done yet."""
 
 
 def _masked(text: str) -> str:
@@ -141,16 +143,19 @@ def _cut(text: str, pattern: re.Pattern[str], strong: bool) -> list[Piece]:
     return [p for p in pieces if p.text.strip(" ,.;!?")]
 
 
-def _ordered(text: str) -> list[tuple[str, bool]]:
+def _ordered(text: str) -> list[tuple[str, bool, bool]]:
     """``before``/``after`` put in time order: "after I drink, I attack" and "I attack
-    after drinking" both drink first; "I drink before I attack" keeps its order."""
+    after drinking" both drink first; "I drink before I attack" keeps its order. Each
+    part comes with whether it is subordinate, and whether it is what waits ("before X")."""
     masked = _masked(text)
     bare = _BARE.match(masked)
     if bare is not None:
         x = text[bare.start(2) : bare.end(2)]
         y = text[bare.start(3) : bare.end(3)]
         later = bare.group(1).lower() == "after"
-        return [(x, True), (y, False)] if later else [(y, False), (x, True)]
+        return (
+            [(x, True, False), (y, False, False)] if later else [(y, False, False), (x, True, True)]
+        )
     for pattern, first_is_later in ((_WHEN, True), (_AFTER, True), (_BEFORE, False)):
         match = pattern.match(masked)
         if match is None:
@@ -158,11 +163,13 @@ def _ordered(text: str) -> list[tuple[str, bool]]:
         if match.group(1) is not None:  # "after X, Y" / "before X, Y"
             x = text[match.start(1) : match.end(1)]
             y = text[match.start(2) : match.end(2)]
-            return [(x, True), (y, False)] if first_is_later else [(y, False), (x, True)]
-        y = text[match.start(3) : match.end(3)]  # "Y after X" / "Y before X"
-        x = text[match.start(4) : match.end(4)]
-        return [(x, True), (y, False)] if first_is_later else [(y, False), (x, True)]
-    return [(text, False)]
+        else:
+            y = text[match.start(3) : match.end(3)]  # "Y after X" / "Y before X"
+            x = text[match.start(4) : match.end(4)]
+        if first_is_later:
+            return [(x, True, False), (y, False, False)]
+        return [(y, False, False), (x, True, True)]
+    return [(text, False, False)]
 
 
 def asked_first(text: str) -> str | None:
@@ -196,7 +203,7 @@ def propose(text: str, *, in_time_order: bool = True) -> list[Piece]:
 def _proposed(text: str, in_time_order: bool) -> tuple[Piece, ...]:
     pieces: list[Piece] = []
     part = 0
-    for ordered, under in _ordered(text) if in_time_order else [(text, False)]:
+    for ordered, under, awaited in _ordered(text) if in_time_order else [(text, False, False)]:
         for strong in _cut(ordered, _STRONG, True):
             part += 1
             weaks = _cut(strong.text, _WEAK, False)
@@ -208,9 +215,9 @@ def _proposed(text: str, in_time_order: bool) -> tuple[Piece, ...]:
                     last = pieces[-1]
                     joined = f"{last.text} and {weak.text.strip()}"
                     pieces[-1] = Piece(joined, last.strong, last.subordinate, last.part,
-                                       last.asked or asked)  # fmt: skip
+                                       last.asked or asked, last.awaited)  # fmt: skip
                     continue
-                pieces.append(Piece(weak.text.strip(), cut, under, part, asked))
+                pieces.append(Piece(weak.text.strip(), cut, under, part, asked, awaited))
     return tuple(pieces[: MAX_CLAUSES * 3])
 
 
@@ -244,8 +251,16 @@ _OWN_DEED = re.compile(r"^(?:i|i'll|i'm|then i|we|we'll|let's|lets)\s|^\w+ing\b"
 
 def own_deed(piece: Piece) -> bool:
     """Whether a piece says a deed of the speaker's: any piece but a subordinate one
-    that does not start with "I" or an "-ing" verb ("after drinking")."""
-    return not piece.subordinate or bool(_OWN_DEED.match(piece.text.strip()))
+    that does not start with "I" or an "-ing" verb ("after drinking"). What the party
+    waits to do ("I tie the rope round us before we cross", "we eat before we go near the
+    lighthouse") is the plan the deed serves, not done now."""
+    said = piece.text.strip()
+    if piece.awaited and _PARTY_PLAN.match(said):
+        return False
+    return not piece.subordinate or bool(_OWN_DEED.match(said))
+
+
+_PARTY_PLAN = re.compile(r"^(?:we|we'll|let's|lets|we're|everyone|the party)\s", re.IGNORECASE)
 
 
 _OTHERS = re.compile(

@@ -4,6 +4,7 @@ reading does not bear out, or the whole is one of the clauses after all."""
 
 from __future__ import annotations
 
+from app.understanding.clauses import own_deed, propose
 from app.understanding.intent import Intent
 
 
@@ -80,3 +81,16 @@ def aimed_after(whole: Intent, read: list[Intent], pieces: list[str]) -> bool:
         and read[0].confidence < whole.confidence
         and len(pieces[1].split()) <= 3
     )
+
+
+WAITED = frozenset({"move", "challenge", "rest"})
+"""What a plan waits on ("… before we go near the lighthouse"): a going, a crossing, a rest."""
+
+
+def waited_on(text: str, whole: Intent) -> str | None:
+    """The words of a line that are done now, when the line's own reading is only of the
+    party's plan after them ("we eat something before we go near the lighthouse")."""
+    pieces = propose(text)
+    if whole.kind not in WAITED or not any(p.awaited and not own_deed(p) for p in pieces):
+        return None
+    return " ".join(p.text for p in pieces if not p.awaited)

@@ -30,9 +30,18 @@ not a plan said with another deed ("a prayer over the drowned before we go")."""
 
 
 def only_way(ctx: Context) -> Intent | None:
-    """Going, with one way out of here at all (and open, and no fight on): that way."""
+    """Going, with one way out of here at all (and open, and no fight on): that way; going
+    "across" where the place has one crossing to make: that crossing."""
     ways = ctx.scope.of("exit")
-    if len(ways) != 1 or ctx.scope.fighting or ways[0].id in shut_ways(ctx):
+    if ctx.scope.fighting:
+        return None
+    crossings = [
+        c for c in ctx.scope.of("challenge") if any(n.startswith("cross ") for n in c.names)
+    ]
+    if re.search(r"\bacross\b", ctx.said) and len(crossings) == 1:
+        # "I lead the way across": over what the place has to cross, not back the way in
+        return ctx.intent("challenge", targets=(crossings[0].id,), confidence=0.75)
+    if len(ways) != 1 or ways[0].id in shut_ways(ctx):
         return None
     return ctx.intent("move", targets=(ways[0].id,), confidence=0.8, extra=(ONLY_WAY,))
 

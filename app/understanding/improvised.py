@@ -175,6 +175,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         rest = re.sub(r"^(\s*(?:him|her|them|it)) to\b.*$", r"\1", BOUND_WITH.sub(" ", rest))
         # "tie her to a pew": she is bound, to the pew
     rest = _MUTTERED.sub(" ", rest)  # "… and mutters about elves": a topic, not a target
+    if deed.key == "sneak":  # "sneak up behind them": up close, not up the shore steps
+        rest = re.sub(r"^\s*up\s+(?=(?:behind|on|to|towards|close|beside|next|near)\b)", " ", rest)
     for quoted in QUOTED_SPEECH.finditer(ctx.raw):  # "slams a fist on the bar. 'Who went
         spoken = normalise(quoted.group(0)).strip()  # down there?'": said, not done to
         rest = rest.replace(spoken, " ") if spoken else rest

@@ -21,7 +21,7 @@ from app.understanding.bare import AT_THROAT
 from app.understanding.blow_offered import blow_with_the_offer
 from app.understanding.cancelled import without_cancelled
 from app.understanding.clauses import QUOTED_SPEECH, mentions_back, propose, refer_back
-from app.understanding.cut_or_whole import aimed_after, plainer, same, target_stolen
+from app.understanding.cut_or_whole import aimed_after, plainer, same, target_stolen, waited_on
 from app.understanding.darts import is_darts, shared_darts
 from app.understanding.features import BONUS_MOVES, names_a_feature
 from app.understanding.fight_moves import fight_moves
@@ -39,6 +39,7 @@ from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.readying import readied_after
 from app.understanding.said_to_foes import to_foes
+from app.understanding.second_thoughts import CHANGED_MIND, second_thought
 from app.understanding.slips import second_look
 from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
@@ -49,13 +50,6 @@ from app.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
-
-CHANGED_MIND = re.compile(
-    r"\b(wait,? no|no,? wait|actually,? no|no,? actually|never ?mind|scratch that|or maybe|"
-    r"just kidding|only kidding|jk|j/k)\b",
-    re.I,
-)
-"""A line that takes itself back is read whole (the parser says so)."""
 
 
 def understand(
@@ -96,24 +90,11 @@ def _line(
     cancelled = without_cancelled(text, actor, lambda t: _understand(t, actor, state, campaign))
     if cancelled is not None:  # "never mind ringing it. I hack at the beam": only the beam
         return cancelled
-    changed = CHANGED_MIND.search(text)
-    if changed is not None and text[changed.end() :].strip(" ,.!-"):
-        # "I pick the lock.. wait no, I kick the trapdoor": the last word is the one meant
-        tail = text[changed.end() :].strip(" ,.!-")
-        held = re.search(r"\bmy ([a-z]+(?: [a-z]+)?)\b", text[: changed.start()].lower())
-        if held is not None and mentions_back(tail):  # "drink my potion, no wait, pour it …"
-            tail = refer_back(tail, f"my {held.group(1)}")
-        meant = _understand(tail, actor, state, campaign, language=language)
-        if meant.kind not in NOT_A_DEED | {"question"} and meant.confidence >= 0.7:
-            return replace(meant, text=text)
-        taken_back = not changed.group(1).lower().startswith("or")  # (not "or maybe rat 2")
-        first = (_understand(text[: changed.start()], actor, state, campaign, language=language)
-                 if taken_back else meant)  # fmt: skip
-        if taken_back and first.kind in ("attack", "cast") and first.targets and not first.then:
-            # "I stab the little one, no wait, the boss. the boss.": the blow, at that one
-            aimed = _understand(f"attack {tail}", actor, state, campaign, language=language)
-            if aimed.kind == "attack" and aimed.targets and aimed.confidence >= 0.85:
-                return replace(first, targets=aimed.targets, text=text)
+    second = second_thought(
+        text, lambda t: _understand(t, actor, state, campaign, language=language)
+    )
+    if second is not None:  # "fire bolt... no, ray of frost", "I shoot... wait which rat …?"
+        return second
     text = on_the_way(text)  # ("I hum a little tune while we walk": no going of its own)
     down = if_down(text, lambda t: _understand(t, actor, state, campaign, language=language))
     if down is not None:  # "magic missile on grubnak, and if he drops, fire bolt …"
@@ -274,7 +255,9 @@ def _understand(
     if sigh is not None and len(sigh.group(1).split()) <= 8 and len(text.split()) <= PARAGRAPH:
         sighed = understand_clause(sigh.group(1), actor, state, campaign, language=language)
         groaned = a_groan(sigh.group(1), sigh.group(2), sighed)  # ("ugh rats.", "NO! I grab …")
-        if (chatter(sighed) or groaned) and sighed.character is None:  # "ugh fine. thorin …"
+        sighing = (chatter(sighed) or groaned) and sighed.character is None  # ("ugh fine. …")
+        bids = sighing and not _I_DO.search(sigh.group(2))  # ("Corin! Over here! Fight them!")
+        if sighing and not (bids and calling.called(sigh.group(1), state, actor) is not None):
             deed = _understand(sigh.group(2), actor, state, campaign, language=language)
             if chatter(sighed) or deed.kind not in NOT_A_DEED | {"question", "talk"}:
                 return deed if deed.then else replace(deed, text=text)  # ("ugh rats. why is
@@ -355,6 +338,7 @@ def _understand(
     # ("Corin! get up the steps, now! …": a going told to the one called, not the party's)
     called = calling.called(text, state, whole.actor or actor)  # (read once for the line)
     ordered = whole.kind in ("move", "manoeuvre") and called is not None  # ("Corin! run!")
+    ordered = ordered or (whole.kind == "attack" and calling.bidden_to_fight(called, text, state))
     whom, known = calling.sent_off(text, state) if whole.kind == "move" else (None, False)
     if whom is not None:  # "go on lad, get upstairs to Berta", "go home corin!": only the
         sent_to = understand_clause(f"talk to {whom}", actor, state, campaign)  # one sent goes
@@ -403,6 +387,11 @@ def _understand(
         return replace(read[0], text=whole.text)  # "eldritch blast at orc 1 and orc 2"
     if len(read) == 1 and read[0].kind == "rest" and any(p.subordinate for p in pieces):
         return replace(read[0], text=whole.text)  # "short rest before we go back up"
+    waited = waited_on(text, whole)  # ("we eat before we go near the lighthouse": not gone yet)
+    if waited is not None and not read:
+        return understand_clause(waited, actor, state, campaign, language=language)
+    if waited is not None and len(read) == 1 and read[0].kind != whole.kind:
+        return replace(read[0], text=whole.text)  # "I go to the lighthouse before we rest"
     wondered = [p for p in pieces if p.asked]
     if len(read) == 1 and wondered and whole.kind in WONDERED and read[0].kind != whole.kind:
         return replace(read[0], text=whole.text)  # "tie him up? nah just fire bolt him"

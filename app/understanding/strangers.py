@@ -111,14 +111,17 @@ _TITLES = frozenset({"brother", "sister", "sir", "lady", "lord", "father", "moth
 
 
 def _long_name(words: list[str]) -> int:
-    """How many words a capitalised name of two words or "X of Y" takes at the start
-    ("Walter White", "Geralt of Rivia"); 0 for none."""
+    """How many words a capitalised name of two words, "X of Y" or "X son of Y" takes at
+    the start ("Walter White", "Geralt of Rivia", "Gimli son of Gloin"); 0 for none."""
 
     def capital(word: str) -> bool:
         return word[:1].isupper() and not word.isupper() and word.isalpha()
 
     if len(words) > 3 and capital(words[0]) and words[1] == "of" and capital(words[2]):
         return 3
+    kin = ("son", "daughter", "child", "heir")  # "Gimli son of Gloin attacks"
+    if len(words) > 4 and capital(words[0]) and words[1].lower() in kin and words[2] == "of":
+        return 4 if capital(words[3]) else 0
     if len(words) > 2 and capital(words[0]) and capital(words[1]):
         return 2
     return 0

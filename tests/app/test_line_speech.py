@@ -76,8 +76,27 @@ def test_twice_is_two_blows_and_a_second_foe_named_is_a_second_blow() -> None:
 def test_a_leading_before_puts_the_deeds_in_time_order() -> None:
     spec = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True},
             "challenges": {"trapdoor_lock": "passed"}}  # fmt: skip
-    found = steps("before we go down I light my lantern", "mira", **spec)
+    found = steps("before I go down I light my lantern", "mira", **spec)
     assert [k for k, _, _ in found] == ["improvise", "move"] and found[1][1] == ("cellar",)
+
+
+def test_what_the_party_waits_to_do_is_not_done_yet() -> None:
+    """ "… before we go down": the plan the deed serves, as players mean it; nobody goes."""
+    spec = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True},
+            "challenges": {"trapdoor_lock": "passed"}}  # fmt: skip
+    found = steps("before we go down I light my lantern", "mira", **spec)
+    assert [k for k, _, _ in found] == ["improvise"]
+    harbour = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"],
+               "defeated": ["strand_thralls"], "flags": {"corin_saved": True}}  # fmt: skip
+    eaten = steps("we eat something before we go anywhere near that lighthouse", "ione", **harbour)
+    assert "move" not in [k for k, _, _ in eaten]
+    assert [k for k, _, _ in steps("I go to the lighthouse before we rest", "ione", **harbour)] == [
+        "move"
+    ]
+    strand = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"],
+              "flags": {"corin_saved": True}}  # fmt: skip
+    roped = steps("I tie the rope round us before we cross", "wren", **strand)
+    assert [k for k, _, _ in roped] == ["improvise"]
 
 
 def test_hide_then_shoot_and_duck_behind_to_hide() -> None:

@@ -147,7 +147,7 @@ CASES = [
      [], ["Berta: 'Lost it.", "Berta: 'Tam's my potboy"]),
     ("road", "thorin", "look at the tracks and follow them",
      ["request_ability_check:survival"], ["Small clawed feet"]),
-    ("inn_unlocked", "thorin", "light my lantern before we go down",
+    ("inn_unlocked", "thorin", "light my lantern, then we go down",
      ["move_scene:cellar"], ["A warm light steadies everyone's nerves", "Damp stone steps"]),
     ("inn_unlocked", "mira", "go down the trapdoor and then attack the rats",
      ["move_scene:cellar"], ["Roll for initiative!", "Mira will act when the turn comes round."]),

@@ -1,0 +1,85 @@
+"""What a sixteenth evening's lines found: a spell taken back mid-line ("fire bolt... no,
+ray of frost") is the second, a deed broken off for a question is only asked, what follows
+a blow at sleepers is a question the rules answer, a hero of another story with a long
+name is nobody here, a person called and bidden to fight hears words, creeping up on
+foes is no way up the shore steps, going "across" takes the crossing, and a place seen and
+remarked on is offered, not gone to."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read, told
+from tests.referee_corpus import Situation, build_situation
+
+RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+        "fight": "cellar_rats", "turn": "aria", "wounds": {"giant-rat-1": 5}}  # fmt: skip
+SLEEPERS = {"giant-rat-1": ["unconscious"], "giant-rat-3": ["unconscious"]}
+ASLEEP = {**RATS, "turn": "mira", "wounds": {"giant-rat-2": 2}, "conditions": SLEEPERS}
+STRAND = {"campaign": "drowned_bell", "scene": "strand", "met": ["nessa"]}
+AFTER = {**STRAND, "defeated": ["strand_thralls"], "flags": {"corin_saved": True}}
+CAVE = {**AFTER, "flags": {"corin_saved": True, "cave_found": True}}
+
+
+def calls(spec: dict[str, object], actor: str, text: str) -> list[str]:
+    """The names of the tool calls the line's turn made."""
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    referee = asyncio.run(play(session, actor, text))
+    return [c.name for c in referee.made]
+
+
+def test_a_spell_taken_back_mid_line_is_the_second() -> None:
+    for line in ("fire bolt... no, ray of frost the wounded one",
+                 "fire bolt, no, ray of frost the wounded one"):  # fmt: skip
+        said = read(RATS, "aria", line)
+        assert [(c.kind, c.spell, c.targets) for c in said] == [
+            ("cast", "ray_of_frost", ("giant-rat-1",))
+        ], line
+    assert read(RATS, "aria", "I attack, no mercy")[0].kind == "attack"  # no taking back
+
+
+def test_a_deed_broken_off_for_a_question_is_only_asked() -> None:
+    said = read(RATS, "mira", "I shoot... wait which rat is closest to Aria")
+    assert [c.kind for c in said] == ["question"]
+    assert calls({**RATS, "turn": "mira"}, "mira", "I shoot, wait, is rat 2 hurt?") == []
+
+
+async def test_what_a_blow_at_sleepers_does_is_asked_and_answered() -> None:
+    said = read(ASLEEP, "mira", "do the sleeping rats wake up if i hit them")
+    assert [c.kind for c in said] == ["question"]
+    answer = await told(ASLEEP, "mira", "do the sleeping rats wake up if i hit them")
+    assert "wakes as soon as it takes damage" in answer, answer
+
+
+def test_a_hero_of_another_story_with_a_long_name_is_nobody_here() -> None:
+    said = read(RATS, "aria", "Gimli son of Gloin attacks")
+    assert (said[0].kind, said[0].note) == ("refuse", "Gimli son of Gloin is not in the party")
+
+
+def test_a_person_called_and_bidden_to_fight_hears_words() -> None:
+    assert [c.kind for c in read(STRAND, "wren", "Corin! Over here! Fight them!")] == ["talk"]
+    assert calls(STRAND, "wren", "Corin! Over here! Fight them!") == []
+    war_cry = read({**RATS, "turn": "thorin"}, "thorin", "KHAZAD! i charge rat 1")
+    assert [c.kind for c in war_cry] == ["attack"]  # a cry, then one's own blow
+
+
+def test_creeping_up_on_foes_takes_no_way_up() -> None:
+    said = read(STRAND, "ione", "I sneak up behind them in the shallows")
+    assert (said[0].kind, said[0].action) == ("improvise", "stealth")
+    assert calls(STRAND, "ione", "I sneak up behind them in the shallows") == [
+        "request_ability_check"
+    ]  # the drowned are there to hear it, their fight not yet begun
+    assert read(STRAND, "ione", "I sneak up the shore steps")[0].kind == "move"
+
+
+def test_going_across_takes_the_crossing() -> None:
+    said = read(AFTER, "cass", "Ione: I lead the way across")
+    assert [(c.kind, c.targets) for c in said] == [("challenge", ("cross_causeway",))]
+    assert read(AFTER, "cass", "lead the way")[0].kind == "move"
+
+
+def test_a_place_seen_and_remarked_on_is_offered() -> None:
+    said = read(CAVE, "wren", "ooh secret cave")
+    assert said[0].kind == "ask" and [a.kind for a in said[0].alternatives] == ["move"]
+    assert calls(CAVE, "wren", "ooh secret cave") == []

@@ -132,6 +132,8 @@ HOLDOUT39 = DATA_DIR / "referee" / "holdout39.toml"
 """The thirty-ninth holdout: written apart from the referee, frozen, reported once."""
 HOLDOUT40 = DATA_DIR / "referee" / "holdout40.toml"
 """The fortieth holdout: written apart from the referee, frozen, reported once."""
+HOLDOUT41 = DATA_DIR / "referee" / "holdout41.toml"
+"""The forty-first holdout: written apart from the referee, frozen, reported once."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

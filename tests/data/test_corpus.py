@@ -60,6 +60,7 @@ from tests.referee_corpus import (
     HOLDOUT38,
     HOLDOUT39,
     HOLDOUT40,
+    HOLDOUT41,
     INTENTS,
     Corpus,
     CorpusError,
@@ -111,6 +112,7 @@ FILES = {
     "holdout38": HOLDOUT38,
     "holdout39": HOLDOUT39,
     "holdout40": HOLDOUT40,
+    "holdout41": HOLDOUT41,
 }
 
 

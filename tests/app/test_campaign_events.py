@@ -20,6 +20,7 @@ CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 ALLIANCE = (CAMPAIGNS_DIR / "crossroads" / "scripts" / "alliance.txt").read_text("utf-8")
 LINES = [line for line in ALLIANCE.splitlines() if line.strip() and not line.startswith("#")]
 HAIL = "Mira: Hail, mighty Grubnak, great chief of the tunnels! We bring you a gift of sausages."
+COURTESY = "Mira: Hail, mighty Grubnak, great chief of the tunnels! We come in peace."
 
 
 async def play(session: GameSession, lines: list[str]) -> str:
@@ -77,15 +78,19 @@ async def test_a_kind_word_to_tam_reaches_berta_when_the_party_moves_on() -> Non
 
 async def test_grubnak_listens_only_when_enough_goes_the_partys_way() -> None:
     plain = at_grubnak()
-    shown = await play(plain, [HAIL])
-    # Courtesy and a gift, but nothing else: not enough (and the referee greets him as the
-    # world now reads — his respect is up, so he is glad of polite guests).
+    shown = await play(plain, [COURTESY])
+    # Courtesy alone: not enough (and the referee greets him as the world now reads — his
+    # respect is up, so he is glad of polite guests).
     assert not plain.state.flags.get("peace_made")
     assert "Polite ones!" in shown
     earned = at_grubnak()
     bonds.shift(earned.state, "respect.grubnak", 2, "spared his guards")
-    await play(earned, [HAIL])
+    await play(earned, [COURTESY])
     assert earned.state.flags.get("peace_made") is True
+    # courtesy and a gift, each heard in words (0.7 apiece): two things going his way
+    offered = at_grubnak()
+    await play(offered, [COURTESY, "Mira: We brought you sausages and ale as a gift."])
+    assert offered.state.flags.get("peace_made") is True
 
 
 @pytest.mark.parametrize(("trust", "ending"), [(1, "peace"), (3, "alliance")])

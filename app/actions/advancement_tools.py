@@ -20,6 +20,7 @@ from app.actions.args import Reason, ToolArgs
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.state import GameState
+from app.world.tied import bound
 from rules.abilities import Ability
 from rules.advancement import (
     LevelUp,
@@ -116,7 +117,8 @@ def grant_milestone(
 
 def encounter_xp(state: GameState, foe_ids: Sequence[str]) -> tuple[list[SessionEvent], int]:
     """At the end of a fight in a campaign that levels by XP: the experience of the foes
-    killed or surrendered, shared among the living party; ``(events, XP awarded)``."""
+    killed, knocked out, surrendered or taken prisoner, shared among the living party;
+    ``(events, XP awarded)``."""
     if advancement(state) != "xp":
         return [], 0
     total = 0
@@ -124,8 +126,9 @@ def encounter_xp(state: GameState, foe_ids: Sequence[str]) -> tuple[list[Session
         foe = state.creatures.get(fid)
         if foe is None or foe.monster is None:
             continue
-        if foe.vitals.state is LifeState.DEAD or foe.left == "surrendered" or foe.vitals.hp == 0:
-            total += state.monster(foe.monster).xp
+        beaten = foe.vitals.state is LifeState.DEAD or foe.vitals.hp == 0
+        if beaten or foe.left == "surrendered" or (not foe.left and bound(foe)):
+            total += state.monster(foe.monster).xp  # (a prisoner tied up is beaten too)
     if total == 0:
         return [], 0
     events, _ = award_xp(state, total, "the fight")

@@ -14,6 +14,7 @@ from app.world.standing import away
 from app.world.state import DeathMark, GameState
 from rules.conditions import ActiveCondition, Condition, fall_prone, speed_after_conditions
 from rules.damage import LifeState, Vitals
+from rules.dice import roll
 from rules.economy import TurnEconomy
 from rules.effects import Effect, speed_with
 
@@ -136,3 +137,21 @@ def economy_of(state: GameState, cid: str) -> TurnEconomy:
     if cid not in encounter.economy:
         encounter.economy[cid] = fresh_economy(state, cid)
     return encounter.economy[cid]
+
+
+def comes_round(state: GameState, cid: str, hours: int) -> list[StateChange]:
+    """SRD: one stable at 0 hit points comes to with 1 HP after 1d4 hours — within
+    ``hours`` (a rest's length, or the hours nobody could act), or not yet."""
+    vitals = vitals_of(state, cid)
+    if vitals.state is not LifeState.STABLE or vitals.hp != 0:
+        return []
+    after = roll("1d4", state.rng).total
+    if after > hours:
+        return []
+    awake = vitals.model_copy(
+        update={"hp": 1, "state": LifeState.ALIVE, "death_successes": 0, "death_failures": 0}
+    )
+    set_vitals(state, cid, awake)
+    text = f"{after} hour{'s' * (after > 1)} later, {state.name_of(cid)} comes to with 1 HP"
+    state.record("hp", text, who=cid)
+    return [StateChange(kind="hp", target_id=cid, description=text)]

@@ -9,10 +9,11 @@ few yards off who have not seen the party yet."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from app.actions import args as a
-from app.actions.beings import effects_of, set_vitals
+from app.actions.beings import comes_round, effects_of, set_vitals
 from app.actions.condition_tools import set_exhaustion
 from app.actions.drains import LIFE_DRAINED, restore_life
 from app.actions.events import DiceRoll, SessionEvent, StateChange
@@ -25,7 +26,7 @@ from app.world.state import GameState
 from rules.abilities import Ability
 from rules.character import CharacterSheet
 from rules.class_powers import song_of_rest_die
-from rules.conditions import can_act
+from rules.conditions import Condition, can_act
 from rules.damage import LifeState, Vitals, heal
 from rules.dice import roll
 from rules.features import after_rest
@@ -90,7 +91,10 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
     singer = _singer(state, ids) if args.kind == "short" else None
     for cid in ids:
         sheet = state.party[cid]
-        events += shape_through_rest(state, cid, 1 if args.kind == "short" else 8)
+        hours = 1 if args.kind == "short" else 8
+        out_cold = sheet.vitals.state is LifeState.STABLE and sheet.vitals.hp == 0
+        events += comes_round(state, cid, hours)  # (stable at 0 HP: 1 HP after 1d4 hours)
+        events += shape_through_rest(state, cid, hours)
         events += _outlasted(state, sheet)
         events += _spells_run_out(state, sheet, args.kind)
         before = sheet.vitals.hp
@@ -122,7 +126,12 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
             text += _slots_recovered(sheet)
         else:
             slots = sheet.spell_slots if sheet.spell_slots.maximum else None
-            long = long_rest(sheet.vitals, sheet.hit_dice, sheet.exhaustion, slots)
+            # SRD: a long rest gives nothing to one who began it at 0 hit points (she comes
+            # to in the night, but wakes no better than that)
+            began = sheet.vitals if not out_cold else sheet.vitals.model_copy(update={"hp": 0})
+            long = long_rest(began, sheet.hit_dice, sheet.exhaustion, slots)
+            if out_cold:
+                long = replace(long, vitals=sheet.vitals)
             sheet.vitals, sheet.hit_dice = long.vitals, long.hit_dice
             if long.exhaustion != sheet.exhaustion:  # a level less, and its hit points back
                 events += set_exhaustion(state, cid, long.exhaustion, "a long rest")
@@ -131,6 +140,8 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
             if long.slots is not None:
                 sheet.spell_slots = long.slots
             text = f"{sheet.name} rests the night: {sheet.vitals.hp}/{sheet.vitals.max_hp} HP"
+            if out_cold:
+                text += " (out cold when the rest began: no good of it but waking)"
             state.long_rested.append(cid)
         if sheet.vitals.state is not LifeState.DEAD:
             kept, full = restore_life(dict(sheet.resources), sheet.vitals.max_hp, args.kind)
@@ -141,6 +152,7 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
                 hp = full if sheet.vitals.hp > 0 else 0
                 sheet.vitals = sheet.vitals.model_copy(update={"max_hp": full, "hp": hp})
         set_vitals(state, cid, sheet.vitals)  # (one stable at 0 HP and healed wakes up)
+        events += _stands(state, cid)
         healed = sheet.vitals.hp - before
         state.record("hp", text, who=cid)
         events.append(StateChange(kind="hp", target_id=cid, description=text))
@@ -156,6 +168,19 @@ def rest_tool(args: a.RestArgs, state: GameState) -> ToolOutcome:
     if singer is not None and any("song_of_rest" in r for r in results):
         outcome["sung_by"] = singer.name  # whose Song of Rest gave the extra hit points
     return ToolOutcome(outcome, events)
+
+
+def _stands(state: GameState, cid: str) -> list[SessionEvent]:
+    """One who lay down (knocked flat, fallen at 0 HP) and can act again is on their feet
+    by the rest's end."""
+    sheet = state.party[cid]
+    prone = [c for c in sheet.conditions if c.condition is Condition.PRONE]
+    if not prone or sheet.vitals.hp <= 0 or not can_act(sheet.conditions):
+        return []
+    sheet.conditions = [c for c in sheet.conditions if c not in prone]
+    text = f"{sheet.name} is back on their feet"
+    state.record("condition", text, who=cid)
+    return [StateChange(kind="condition", target_id=cid, description=text)]
 
 
 def _outlasted(state: GameState, sheet: CharacterSheet) -> list[SessionEvent]:

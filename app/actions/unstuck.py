@@ -93,15 +93,5 @@ def _time_passes(state: GameState) -> list[SessionEvent]:
             if state.party[cid].vitals.state is not LifeState.DYING:
                 break
             events += tt.death_save_for(state, cid)
-        vitals = state.party[cid].vitals
-        if vitals.state is LifeState.STABLE and vitals.hp == 0:
-            hours = roll("1d4", state.rng).total
-            awake = vitals.model_copy(
-                update={"hp": 1, "state": LifeState.ALIVE, "death_successes": 0,
-                        "death_failures": 0}
-            )  # fmt: skip
-            bg.set_vitals(state, cid, awake)
-            text = f"{hours} hour{'s' * (hours > 1)} later, {sheet.name} comes to with 1 HP"
-            state.record("hp", text, who=cid)
-            events.append(StateChange(kind="hp", target_id=cid, description=text))
+        events += bg.comes_round(state, cid, 4)  # (1d4 hours: always within four)
     return events

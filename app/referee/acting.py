@@ -184,6 +184,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             self.notes.append(self._say(state, intent))
             return []
         unable = why_cannot_act(state, actor) if actor in state.party else None
+        if kind == "rest" and state.encounter is None:
+            unable = None  # the party's rest, the one out cold lying among them
         if unable is not None:  # the unconscious, the paralysed, the dead do nothing
             self.notes.append(f"{unable[:1].upper()}{unable[1:]} and can do nothing.")
             fighting = state.encounter is not None and state.encounter.current.id == actor

@@ -25,7 +25,9 @@ from app.world.campaign import Campaign
 from app.world.campaignfile import CampaignError, load_campaign, parse_campaign
 from app.world.challengespec import Effects
 from app.world.folders import CAMPAIGNS_DIR
+from app.world.tied import BOUND
 from rules.abilities import Ability
+from rules.conditions import ActiveCondition, Condition
 from rules.damage import LifeState
 from tests.app.conftest import narration, turn
 
@@ -67,6 +69,19 @@ def test_a_fight_gives_the_xp_of_the_foes_killed_or_surrendered_shared_among_the
         "Thorin gains 25 XP (the fight): 925 XP",
     ]
     assert any("Thorin gains 25 XP" in c.text for c in state.changes)  # the DM hears of it
+
+
+def test_a_foe_taken_prisoner_gives_its_xp_as_one_killed() -> None:
+    state = session_of().state
+    state.visited.append("cellar")
+    start_encounter(state, "cellar_rats")
+    rats = [cid for cid in state.creatures if cid.startswith("giant-rat")]
+    for rat in rats:
+        state.creatures[rat].conditions.append(
+            ActiveCondition(condition=Condition.INCAPACITATED, source="thorin", note=BOUND)
+        )
+    outcome = end_combat_tool(EndCombatArgs(reason="all three trussed up"), state)
+    assert outcome.result["xp"] == 75
 
 
 def test_a_campaign_that_does_not_advance_gives_no_xp_for_fights() -> None:

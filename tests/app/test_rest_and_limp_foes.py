@@ -20,9 +20,9 @@ def test_a_condition_counted_in_rounds_wears_off_during_a_rest() -> None:
     ))  # fmt: skip
     ione = state.party["ione"]
     ione.conditions.append(ActiveCondition(condition=Condition.POISONED, rounds=1))
-    ione.conditions.append(ActiveCondition(condition=Condition.PRONE))  # until she stands
+    ione.conditions.append(ActiveCondition(condition=Condition.PRONE))  # (up by the hour's end)
     rest_tool(a.RestArgs(kind="short"), state)
-    assert [c.condition for c in ione.conditions] == [Condition.PRONE]
+    assert ione.conditions == []
 
 
 def test_a_sleeping_foe_cannot_resist_a_grapple() -> None:

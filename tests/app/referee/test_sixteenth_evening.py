@@ -83,3 +83,10 @@ def test_a_place_seen_and_remarked_on_is_offered() -> None:
     said = read(CAVE, "wren", "ooh secret cave")
     assert said[0].kind == "ask" and [a.kind for a in said[0].alternatives] == ["move"]
     assert calls(CAVE, "wren", "ooh secret cave") == []
+
+
+def test_the_party_rests_whoever_is_out_cold_at_the_keyboard() -> None:
+    cleared = {"campaign": "crossroads", "scene": "cellar", "defeated": ["cellar_rats"],
+               "flags": {"trapdoor_open": True}, "wounds": {"aria": 17}}  # fmt: skip
+    assert calls(cleared, "aria", "everyone: we take a long rest") == ["rest"]
+    assert calls({**RATS, "wounds": {"aria": 17}}, "aria", "I attack rat 1") == ["end_turn"]

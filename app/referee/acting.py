@@ -52,8 +52,7 @@ BLADE_ONLY = re.compile(
     r"skewer|skewers|slice|slices|gut|guts)\b",
     re.I,
 )
-"""A blow only a blade makes ("stab it", "slit its throat"): out of reach, it waits; a bow
-is never what was meant."""
+"""A blow only a blade makes ("stab it"): out of reach, it waits; never a bow's."""
 SHOOTING = re.compile(r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow)\b", re.I)
 """Words that ask for a ranged weapon ("shoot the closest rat")."""
 
@@ -183,9 +182,8 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         if kind in ("ask", "refuse", "foreign", "question", "help", "inventory"):
             self.notes.append(self._say(state, intent))
             return []
-        unable = why_cannot_act(state, actor) if actor in state.party else None
-        if kind == "rest" and state.encounter is None:
-            unable = None  # the party's rest, the one out cold lying among them
+        resting = kind == "rest" and state.encounter is None  # (one out cold rests with them)
+        unable = why_cannot_act(state, actor) if actor in state.party and not resting else None
         if unable is not None:  # the unconscious, the paralysed, the dead do nothing
             self.notes.append(f"{unable[:1].upper()}{unable[1:]} and can do nothing.")
             fighting = state.encounter is not None and state.encounter.current.id == actor

@@ -66,6 +66,8 @@ def same(one: Intent, other: Intent) -> bool:
         return False
     if one.kind == "cast" and one.spell is not None and one.spell == other.spell:
         return True  # "bless ione and me then …": the blessing, on one or on both
+    if one.kind == "cast" and one.spell and other.spell:
+        return False  # two spells named: two casts, wherever the whole took its aim
     return one.target == other.target or not one.target or not other.target
 
 

@@ -264,8 +264,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     if stabbed and things and things[0].kind == "exit":
         # "sneak up and stab the nearest goblin in the back": no way back
         things = ctx.named(*objects, text=IN_THE_BACK.sub(" ", rest))
-    if deed.key == "sneak" and things and things[0].kind == "exit":
-        crept = crept_past(ctx, things[0].id)  # "creep toward the curtain" past the guards
+    down_in = deed.key == "climb" and re.search(r"\b(?:down|into)\b", ctx.said) is not None
+    if (deed.key == "sneak" or down_in) and things and things[0].kind == "exit":
+        # "creep toward the curtain" past the guards ("jump down into the cellar": that way)
+        crept = crept_past(ctx, things[0].id) if deed.key == "sneak" else None
         if crept is not None:
             return crept
         if (

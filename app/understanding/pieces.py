@@ -387,10 +387,14 @@ def read_pieces(
             continue
         same_run = bool(read) and read[-1][0].part == piece.part
         if same_run:  # "ask Berta about Tam" + "the key": one clause
-            before, said, _ = read.pop()
+            before, said, was = read.pop()
             glued = f"{said}, {piece.text}" if piece.strong else f"{said} and {piece.text}"
             again = understand_clause(glued, actor, state, campaign, language=language)
-            read.append((before, glued, again))
+            lost = again.kind == "ask" and again.confidence < 0.4 and was.confidence >= 0.7
+            # ("down we go, Thorin first with the torch": the going stands, not lost in it)
+            read.append(
+                (before, said, was) if lost and was.kind != "ask" else (before, glued, again)
+            )
             continue
         if chatter(intent):  # "Attack the rat. Ugh.": without the sigh, kept for a question
             garbled = unheard(piece.text, intent, bool(read))  # next ("ugh im poisoned, what

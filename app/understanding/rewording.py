@@ -135,6 +135,13 @@ _UNSEEN = re.compile(
 _FAVOURED = re.compile(r"^favou?red enem(?:y|ies) (\w+)\b(?! and| then)")
 """A ranger's Favored Enemy named with a foe's kind, nothing done: asked about, never a blow."""
 _LEADING = re.compile(r"\blead(?:s|ing)? (?:us|the (?:others|party|way)|everyone|them)\b")
+_RUSHED_TO = re.compile(
+    r"\b(?:rush|rushes|hurry|hurries|race|races)(?: over| back)? to(?:wards?)?\b"
+)
+_WHILE_ASLEEP = re.compile(
+    r"\b(?:it|him|her)\s+while\s+(?:it|he|she)(?:'s|\s+is)?\s+(?:sleeps|asleep|sleeping|snoring"
+    r"|snores|out cold)\b"
+)
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
 """Staying behind ("hang back by the tunnel mouth"): waiting, never a way back."""
 _BROUGHT_ALONG = re.compile(
@@ -246,6 +253,8 @@ def bodily(said: str) -> str:
         whom = f" to {offered.group(1)}" if offered.group(1) else ""
         said = f"give {offered.group(2)} {offered.group(3)}{whom}"
     said = _LEADING.sub("go", said)  # "i lead us across the causeway": the party goes
+    said = _RUSHED_TO.sub("run to", said)  # "i rush to Aria": a run, no charge at her
+    said = _WHILE_ASLEEP.sub("the sleeping one", said)  # "stab it while it sleeps": that one
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _SHELTERED.sub("sheltered", said)

@@ -90,3 +90,60 @@ def test_the_party_rests_whoever_is_out_cold_at_the_keyboard() -> None:
                "flags": {"trapdoor_open": True}, "wounds": {"aria": 17}}  # fmt: skip
     assert calls(cleared, "aria", "everyone: we take a long rest") == ["rest"]
     assert calls({**RATS, "wounds": {"aria": 17}}, "aria", "I attack rat 1") == ["end_turn"]
+
+
+def test_rushing_to_a_friend_is_a_run_to_her_and_no_blow() -> None:
+    down = {
+        **RATS,
+        "turn": "thorin",
+        "wounds": {"aria": 17},
+        "give": {"thorin": ["healing potion"]},
+    }
+    said = read(down, "thorin", "I rush to Aria and pour my healing potion down her throat")
+    assert [(c.kind, c.targets[:1]) for c in said] == [
+        ("manoeuvre", ("aria",)),
+        ("use", ("healing_potion",)),
+    ]
+    assert "attack" not in calls(
+        down, "thorin", "I rush to Aria and pour my healing potion down her throat"
+    )
+    assert read(down, "thorin", "I rush rat 2")[0].kind == "attack"  # a charge at a foe
+
+
+def test_two_spells_named_are_two_casts_each_at_its_own_foe() -> None:
+    thralls = {
+        **STRAND,
+        "fight": "strand_thralls",
+        "turn": "cass",
+        "wounds": {"drowned-thrall-1": 9},
+    }
+    line = ("I conjure my spiritual weapon to whack the hurt thrall, and cast sacred flame on "
+            "the other one")  # fmt: skip
+    said = read(thralls, "cass", line)
+    assert [(c.spell, c.targets) for c in said] == [
+        ("spiritual_weapon", ("drowned-thrall-1",)), ("sacred_flame", ("drowned-thrall-2",))
+    ]  # fmt: skip
+
+
+def test_a_blow_at_one_while_it_sleeps_is_at_the_sleeper() -> None:
+    one_asleep = {
+        **RATS,
+        "turn": "mira",
+        "wounds": {},
+        "conditions": {"giant-rat-2": ["unconscious"]},
+    }
+    said = read(one_asleep, "mira", "ok I sneak over and stab it while it sleeps")
+    assert [(c.kind, c.targets) for c in said] == [("attack", ("giant-rat-2",))]
+
+
+def test_jumping_down_an_open_way_is_going_down_it() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"],
+           "flags": {"trapdoor_open": True}, "challenges": {"trapdoor_lock": "passed"}}  # fmt: skip
+    assert calls(inn, "thorin", "i jump down into the cellar") == ["move_scene"]
+    said = read(inn, "mira", "everyone: down we go, Thorin first with the torch")
+    assert [(c.kind, c.targets) for c in said] == [("move", ("cellar",))]
+    road = {"campaign": "crossroads", "scene": "old_road"}
+    assert (
+        read(road, "mira", "I climb up on the inn's back wall to get a look around")[0].kind
+        == "improvise"
+    )

@@ -37,6 +37,7 @@ from app.understanding.piece_fit import UNHEARD
 from app.understanding.plans import kept_note, not_yet
 from app.understanding.whom_meant import THE_OTHER
 from app.world.state import GameState
+from app.world.view import npcs_here
 from app.world.wording import the
 from rules.conditions import Condition
 from rules.economy import ActionKind
@@ -278,7 +279,11 @@ class Sequencing(RefereeBase):
                         and (clause.kind in ("take", "ask")
                              or clause.note.startswith("there is no way from"))
                         and not clause.targets and fresh.confidence >= 0.7)  # fmt: skip
-        if clause.kind not in (fresh.kind, "ask") and not here:  # (the new place's own deed)
+        here_now = npcs_here(state, self.campaign) if moved and clause.kind == "talk" else []
+        left = moved and clause.kind == "talk" and not set(clause.targets) & set(here_now)
+        if left and fresh.kind == "ask" and len(fresh.targets) == 1 and fresh.target in here_now:
+            fresh = replace(fresh, kind="talk", confidence=0.8)  # "… and find old Wendel": him
+        elif clause.kind not in (fresh.kind, "ask") and not here and not left:  # (the new place's
             # Read as it was when the line was typed: the thing is gone now, or the new
             # place reads the words otherwise ("check round the back" is no way back).
             fresh = clause

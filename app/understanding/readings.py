@@ -13,7 +13,15 @@ from app.understanding.scope import Scope, Thing, ThingKind, another_numbered
 from app.understanding.takingback import takes_back
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.whom import most_about
-from app.understanding.words import TITLES, has_phrase, name_score, normalise, starts_with, stem
+from app.understanding.words import (
+    TITLES,
+    has_phrase,
+    head_topic,
+    name_score,
+    normalise,
+    starts_with,
+    stem,
+)
 from app.world.campaign import Campaign
 from app.world.state import GameState
 
@@ -86,7 +94,7 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
     named = [(w, k) for w, k in ctx.campaign.npcs[npc_id].topic_names()  # its key, or a word
              if name_score(said, w.replace("_", " "), ctx.vocab.stop) >= 0.75]  # fmt: skip
     if named:
-        return _head_topic(said, named) or named[0][1]
+        return head_topic(said, named) or named[0][1]
     for key in topics:  # a word players use for what the topic is ("paying" → reward)
         if any(has_phrase(said, w) for w in ctx.vocab.topic_words.get(key, ())):
             return key
@@ -99,16 +107,23 @@ def topic_of(ctx: Context, npc_id: str, text: str | None = None) -> str | None:
         return next(iter(topics))  # troubles them, the first thing they would speak of
     # " about " may be the line's last or first word: split the padded line, never the bare
     about = f" {said} ".split(" about ", 1)[1].strip() if " about " in f" {said} " else ""
+    asked = not about and (ctx.raw.rstrip().endswith("?") or (said.split() or [""])[0] in WH)
+    about = about or (said if asked else "")  # ("why is every shutter closed?": the village)
     words = {stem(w) for w in about.split() if len(w) > 3 and w not in ctx.vocab.stop}
+    if asked:  # (a plain question's own words: none common, nor who is asked)
+        person = ctx.campaign.npcs[npc_id]
+        own = {w.lower() for n in (person.name, *person.aliases) for w in n.split()}
+        common = ctx.vocab.common
+        words = {stem(w) for w in about.split() if len(w) > 4 and w not in ctx.vocab.stop
+                 and w not in common and w not in own}  # fmt: skip
     if not words:
         return None
-    best: tuple[int, str] | None = None
-    for key, answer in topics.items():
-        answer_words = {stem(w.strip(".,'!?")) for w in answer.text.lower().split()}
-        overlap = len(words & answer_words)
-        if overlap and (best is None or overlap > best[0]):
-            best = (overlap, key)
-    return best[1] if best else None
+    overlaps = sorted(((len(words & {stem(w.strip(".,'!?")) for w in answer.text.lower().split()}),
+                        key) for key, answer in topics.items()), reverse=True)  # fmt: skip
+    best = overlaps[0] if overlaps and overlaps[0][0] else None
+    if best is None or (asked and len(overlaps) > 1 and overlaps[1][0] == best[0]):
+        return None  # (a question put plainly: its words in one answer alone)
+    return best[1]
 
 
 def topic_key(ctx: Context, npc_id: str) -> str | None:
@@ -124,25 +139,8 @@ def topic_key(ctx: Context, npc_id: str) -> str | None:
     if len(found) > 1:  # "Sister Maelis": the name, not the title before it
         found = {k for w, k in matched if w not in TITLES} or found
     if len(found) == 2:
-        found = {head} if (head := _head_topic(said, matched)) else found
+        found = {head} if (head := head_topic(said, matched)) else found
     return next(iter(found)) if len(found) == 1 else None
-
-
-def _head_topic(said: str, matched: list[tuple[str, str]]) -> str | None:
-    """Of two topics named side by side, the last ("the goblin boss's name": the boss, of
-    the goblins); ``None`` when they are not said together."""
-    words = said.split()
-    ends = {k: max((i for i, x in enumerate(words) if _stem(x) == _stem(w)), default=-9)
-            for w, k in matched}  # fmt: skip
-    if len(ends) != 2:
-        return None
-    first, last = sorted(ends, key=lambda k: ends[k])
-    return last if ends[last] - ends[first] == 1 else None
-
-
-def _stem(word: str) -> str:
-    """A word without a plural's ending ("bosses", "goblins"): to find where it is said."""
-    return re.sub(r"(?:es|s)$", "", word) if len(word) > 4 else word
 
 
 def about_words(said: str, vocab: Vocabulary) -> str | None:

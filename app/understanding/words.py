@@ -388,3 +388,20 @@ def slot_level(text: str) -> int | None:
         return None
     word = next(g for g in found.groups() if g)
     return int(word) if word.isdecimal() else _NUMBERED[word]
+
+
+def head_topic(said: str, matched: list[tuple[str, str]]) -> str | None:
+    """Of two topics named side by side, the last ("the goblin boss's name": the boss, of
+    the goblins); ``None`` when they are not said together."""
+    words = said.split()
+    ends = {k: max((i for i, x in enumerate(words) if word_stem(x) == word_stem(w)), default=-9)
+            for w, k in matched}  # fmt: skip
+    if len(ends) != 2:
+        return None
+    first, last = sorted(ends, key=lambda k: ends[k])
+    return last if ends[last] - ends[first] == 1 else None
+
+
+def word_stem(word: str) -> str:
+    """A word without a plural's ending ("bosses", "goblins"): to find where it is said."""
+    return re.sub(r"(?:es|s)$", "", word) if len(word) > 4 else word

@@ -86,9 +86,8 @@ EMPHASIS_BONUS = 0.1
 EMPHASIS_CAP = 0.95
 """… but never past this: words alone never make the game certain."""
 NEGATED_FIELD_WEIGHT = 0.75
-"""A negated field match made the entry's ``negated`` judgment counts this much more
-weakly: a loose word, negated, is weaker evidence still ("I'm not going to hurt you" is
-no compliment)."""
+"""A negated field match made the ``negated`` judgment counts this much more weakly: a
+loose word, negated, is weaker still ("I'm not going to hurt you" is no compliment)."""
 
 OUT_OF_CHARACTER = frozenset(
     {"lol", "lmao", "rofl", "haha", "hahaha", "hehe", "xd", "brb", "ooc", "afk", "omg", "lmfao"}
@@ -150,7 +149,7 @@ class SensitivityMap:
         if self._field_entries:
             self._fields = FieldIndex(list(self._field_entries), _words)
 
-    def __len__(self) -> int:
+    def __len__(self) -> int:  # (how many judgments it listens for)
         return len(self.entries)
 
     def ids(self) -> list[str]:
@@ -375,7 +374,8 @@ def _own_examples(entries: list[Entry]) -> list[Example]:
 
 def _asked(text: str) -> bool:
     """Whether any of a text's words are asked ("will you find him?"): a question."""
-    tokens = tokenize(text)
+    tokens = tokenize(text)  # (after an "or": "… or who else might have one")
+    tokens = tokens[1:] if tokens[:1] in (["or"], ["but"]) else tokens
     return any(questioned(tokens, at) for at, t in enumerate(tokens) if t not in CLAUSE_END)
 
 

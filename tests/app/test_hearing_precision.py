@@ -91,6 +91,10 @@ def heard(campaign: str, scene: str, to: str, text: str) -> set[str]:
          set()),
         # words sent on to someone else are theirs
         ("drowned_bell", "lighthouse", "wendel", "Tell Nessa we'll bring Corin home.", set()),
+        # a question put as another way of asking ("… or who else …") is no "or else"
+        ("crossroads", "inn", "berta", "Berta, have you got a spare key anywhere? or who else "
+         "might have one", set()),
+        ("crossroads", "inn", "berta", "Find us the gold, or else.", {"berta_slighted"}),
     ],
 )  # fmt: skip
 def test_what_a_line_is_heard_as(

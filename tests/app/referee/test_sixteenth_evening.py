@@ -147,3 +147,18 @@ def test_jumping_down_an_open_way_is_going_down_it() -> None:
         read(road, "mira", "I climb up on the inn's back wall to get a look around")[0].kind
         == "improvise"
     )
+
+
+async def test_someone_sought_after_a_move_is_the_new_place_s() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"],
+               "defeated": ["strand_thralls"], "flags": {"corin_saved": True}}  # fmt: skip
+    said = await told(harbour, "ione", "we head up to the lighthouse and find old Wendel")
+    assert "Nessa:" not in said and "You could ask Wendel about" in said, said
+
+
+async def test_a_question_whose_words_are_in_one_answer_is_that_topic() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"]}
+    said = await told(harbour, "ione", "why is every shutter closed?")
+    assert "behind their shutters" in said, said
+    dodged = await told(harbour, "ione", "what time is the tide?")  # in no answer of hers
+    assert "I couldn't tell you" in dodged, dodged

@@ -65,6 +65,8 @@ _HURT = frozenset({"wounded", "last", "other"})
 near its end, the last, the other one."""
 
 
+_HOW_SHE_IS = re.compile(r"^\W*(?:she|he|it|they)(?:'s|'re| is| are| looks?| seems?)\b")
+"""How a foe stands, told ("She's nearly gone, but …"): said, no blow at her."""
 _EXCLAIMED = re.compile(r"^\W*(?:o+h+|wo+w+|who+a+|huh|a+h+a*|hey look|look|nice|cool)\b")
 """A place seen and remarked on ("ooh secret cave", "oh nice, a cave"): nobody goes."""
 _GESTURE = re.compile(
@@ -179,6 +181,8 @@ def bare_names(ctx: Context) -> Intent | None:
         singled = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if described else None
         if singled is not None and singled.exact and len(singled.ids) == 1:
             at_the_hurt = bool(wanted & _HURT) and "?" not in ctx.raw
+            told_of = _HOW_SHE_IS.match(ctx.raw.lower()) or ctx.named("member")  # ("Cass is
+            at_the_hurt = at_the_hurt and not told_of  # bleeding out": a friend hurt)
             if at_the_hurt or _NEXT.match(ctx.raw.lower()):
                 return ctx.intent("attack", targets=singled.ids, confidence=0.8)
             who = singled.ids[0]

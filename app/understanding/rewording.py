@@ -142,6 +142,11 @@ _WHILE_ASLEEP = re.compile(
     r"\b(?:it|him|her)\s+while\s+(?:it|he|she)(?:'s|\s+is)?\s+(?:sleeps|asleep|sleeping|snoring"
     r"|snores|out cold)\b"
 )
+_ONE_WOUND = re.compile(
+    r"\b(?:bandage|bandages|patch up|patches up|bind up|binds up) ((?:my|his|her) (?:arm|leg|hand"
+    r"|head|shoulder|side|ankle|wrist|knee|cut|gash|wound|bite|foot|face))\b(?: with [^,.;!?]+)?"
+)
+"""One wound tended ("I bandage my arm with strips of net"): no rest, nor the net's."""
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
 """Staying behind ("hang back by the tunnel mouth"): waiting, never a way back."""
 _BROUGHT_ALONG = re.compile(
@@ -255,6 +260,7 @@ def bodily(said: str) -> str:
     said = _LEADING.sub("go", said)  # "i lead us across the causeway": the party goes
     said = _RUSHED_TO.sub("run to", said)  # "i rush to Aria": a run, no charge at her
     said = _WHILE_ASLEEP.sub("the sleeping one", said)  # "stab it while it sleeps": that one
+    said = _ONE_WOUND.sub(r"treat \1", said)  # "i bandage my arm": a wound tended, no rest
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _SHELTERED.sub("sheltered", said)

@@ -60,7 +60,8 @@ def as_told(text: str) -> str:
 _SPOKEN_AFTER = re.compile(
     r"^(\W*(?:i |we )?(?:shout|shouts|yell|yells|say|says|call|calls|cry|cries|tell|tells|"
     r"scream|screams|bellow|bellows|whisper|whispers|hiss|hisses|roar|roars)(?: out)?"
-    r"(?: (?:at|to) [^:\"“']{1,40})?)\s*:\s*(?![\"“'])([^\"“]{3,})$",
+    r"(?: (?:at|to|down|up|into|across|through|over|towards?) [^:\"“']{1,40})?)"
+    r"\s*:\s*(?![\"“'])([^\"“]{3,})$",
     re.IGNORECASE,
 )
 """Words said after a colon ("I shout at the drowned ones: go back to the sea and rest!"):

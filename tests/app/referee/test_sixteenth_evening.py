@@ -162,3 +162,27 @@ async def test_a_question_whose_words_are_in_one_answer_is_that_topic() -> None:
     assert "behind their shutters" in said, said
     dodged = await told(harbour, "ione", "what time is the tide?")  # in no answer of hers
     assert "I couldn't tell you" in dodged, dodged
+
+
+def test_words_shouted_down_a_way_are_words_and_one_wound_tended_no_rest() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"],
+           "flags": {"trapdoor_open": True}, "challenges": {"trapdoor_lock": "passed"}}  # fmt: skip
+    assert calls(inn, "thorin", "I shout down the stairs: TAM! YOU DOWN THERE?") == []
+    harbour = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"],
+               "defeated": ["strand_thralls"], "wounds": {"ione": 15}}  # fmt: skip
+    assert calls(harbour, "ione", "I bandage my arm with strips of net") == []
+    assert calls(harbour, "ione", "we bandage our wounds") == ["rest"]
+
+
+def test_a_friend_told_of_as_hurt_is_no_foe_described_and_flame_called_down_is_the_spell() -> None:
+    hurt = {"the-grey-sister": 38, "cass": 24, "ione": 10}
+    chapel = {"campaign": "drowned_bell", "scene": "chapel", "met": ["nessa"],
+              "defeated": ["strand_thralls"], "flags": {"corin_saved": True}, "fight": "warden",
+              "turn": "ione", "wounds": hurt}  # fmt: skip
+    line = ("She's nearly gone, but Cass is bleeding out on the flagstones. Arrows can wait. I "
+            "kneel by him and lay my hands on his chest and cast cure wounds.")  # fmt: skip
+    assert [(c.kind, c.targets) for c in read(chapel, "ione", line)] == [("cast", ("cass",))]
+    flame = ("Cass plants his feet in the flooded nave, raises the holy symbol of the sea-mother "
+             "and calls down flame on the grey sister")  # fmt: skip
+    said = read({**chapel, "turn": "cass"}, "cass", flame)
+    assert [(c.kind, c.spell) for c in said] == [("cast", "sacred_flame")]

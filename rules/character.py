@@ -33,6 +33,9 @@ from rules.skills import Proficiency, Skill
 from rules.spellcasting import SpellSlots, spell_attack_bonus, spell_save_dc
 from rules.srd import srd
 
+MOST_COUNT = 10**12
+"""The most a count on a sheet may be: no use, drain or turn number comes near it."""
+
 
 @dataclass(frozen=True, slots=True)
 class WeaponAttack:
@@ -119,12 +122,14 @@ class CharacterSheet(BaseModel):
     choices: dict[str, str] = Field(default_factory=dict, max_length=40)
     """Options chosen for features: ``fighting_style = "defense"``,
     ``draconic_ancestry = "red"``, ``favored_enemy = "undead"``."""
-    resources: dict[str, Annotated[int, Field(ge=-MOST_HP, le=MOST_HP)]] = Field(
+    resources: dict[str, Annotated[int, Field(ge=-MOST_COUNT, le=MOST_COUNT)]] = Field(
         default_factory=dict, max_length=40
     )
     """Uses spent of features with limited uses (``second_wind = 1``), by feature id; they
-    come back on the rest the feature names. Bounded as hit points are: no count of uses
-    comes near it, and a sheet written with a far larger one could never be saved."""
+    come back on the rest the feature names. The same table keeps the turn's bookkeeping
+    (the number of the turn a Sneak Attack was made: its round times a thousand, past ten
+    thousand in any fight of ten rounds), so the bound is far above any of them and far
+    below what a save could not hold."""
     effects: list[Effect] = Field(default_factory=list, max_length=100)
     """Lasting effects on the character (Bless, Rage, a Help, a Dodge …)."""
     background: str = Field(default="", max_length=60)
@@ -140,6 +145,14 @@ class CharacterSheet(BaseModel):
     def _sorted(self, value: frozenset[Ability]) -> list[Ability]:
         # Sorted, so the same character is written the same way whatever the hash seed.
         return sorted(value)
+
+    @field_validator("name")
+    @classmethod
+    def _printable_name(cls, value: str) -> str:
+        # a name the table types ("Kara: …"): no invisible character hidden in it
+        if not value.isprintable() or value != value.strip():
+            raise ValueError("a name is 1 to 60 printable characters, without spaces around it")
+        return value
 
     @field_validator("armor")
     @classmethod

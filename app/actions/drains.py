@@ -69,7 +69,8 @@ def drain_ability(
     ability = action.drains
     before = sheet.score(ability)
     key = drain_key(ability)
-    sheet.resources[key] = sheet.resources.get(key, 0) + max(0, rolled.total)
+    drained = sheet.resources.get(key, 0) + max(0, rolled.total)
+    sheet.resources[key] = min(drained, sheet.abilities.score(ability))  # (to 0, no further)
     now = sheet.score(ability)
     events: list[SessionEvent] = [
         DiceRoll.from_roll(

@@ -98,8 +98,8 @@ def game_file(path: Path) -> str | None:
     try:
         if any(p.name.endswith(".story") for p in path.resolve().parents):
             return "part of a saved game's story"
-        if path.name == "campaign.toml":
-            return "a campaign file"
+        if path.name == "campaign.toml" or path.resolve().name == "campaign.toml":
+            return "a campaign file"  # (by name, or through a link to one)
         if path.with_suffix(".story").is_dir() or re.fullmatch(r".+\.toml\.\d+", path.name):
             return "a saved game"
         if path.is_file() and re.search(r"(?m)^schema_version\s*=", _head(path)):

@@ -8,6 +8,7 @@ from typing import Any
 
 from app.actions.beings import economy_of
 from app.actions.campaign_tools import enter_scene
+from app.actions.drains import drain_ability
 from app.actions.endings import reach_ending
 from app.actions.harm import deal_damage
 from app.session.setup import start_session
@@ -15,6 +16,7 @@ from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
 from app.world.state import GameState
 from rules.abilities import Ability
+from rules.character import CharacterSheet
 from rules.conditions import ActiveCondition, Condition
 from rules.damage import DamageType, LifeState, Vitals
 from rules.positions import engage
@@ -422,3 +424,19 @@ def test_a_shadows_strength_drain_lowers_strength_until_a_rest() -> None:
     state.encounter = None
     run(state, "rest", kind="short")
     assert thorin.score(Ability.STR) == full
+
+
+def test_a_drain_past_the_whole_score_drains_it_to_nothing_and_no_further() -> None:
+    """An author's drain of huge dice (``1000d1000``) takes the score to 0 — death — and the
+    sheet keeps only that much drained: a count no save could hold is never written."""
+    state, _, _ = undead_hits("shadow", "strength_drain")
+    thorin = state.party["thorin"]
+    key = next(k for k in thorin.resources if "str" in k)
+    thorin.resources[key] = thorin.abilities.score(Ability.STR) - 1
+    shadow = state.creatures["shadow-1"]
+    action = next(a for a in state.monster(shadow.monster).actions if a.drains)
+    drain_ability(
+        state, "shadow-1", "thorin", action.model_copy(update={"drain_dice": "1000d1000"})
+    )
+    assert thorin.resources[key] == thorin.abilities.score(Ability.STR)
+    CharacterSheet.model_validate(thorin.model_dump())  # (the sheet still loads)

@@ -81,3 +81,8 @@ def test_the_schema_writes_over_an_older_schema_but_no_other_file(tmp_path: Path
     campaign.write_text("x = 1\n", encoding="utf-8")
     refused = CliRunner().invoke(app, ["schema", "--output", str(campaign), "--force"])
     assert refused.exit_code == 2 and "a campaign file, never written over" in refused.stderr
+    linked = tmp_path / "schema.json"
+    linked.symlink_to(campaign)  # a link to a campaign file is the campaign file
+    refused = CliRunner().invoke(app, ["schema", "--output", str(linked), "--force"])
+    assert refused.exit_code == 2 and "a campaign file, never written over" in refused.stderr
+    assert campaign.read_text(encoding="utf-8") == "x = 1\n"

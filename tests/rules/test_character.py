@@ -29,5 +29,9 @@ def test_a_count_of_uses_is_bounded_so_every_sheet_can_be_saved() -> None:
         "vitals": {"hp": 28, "max_hp": 28}, "hit_dice": {"die": 10, "total": 3, "remaining": 3},
     }  # fmt: skip
     assert CharacterSheet.model_validate({**sheet, "resources": {"second_wind": 1}})
+    # the turn's bookkeeping (round x 1000 + turn): a fight's twelfth round still loads
+    assert CharacterSheet.model_validate({**sheet, "resources": {"sneak_attack_turn": 12_003}})
+    with pytest.raises(ValidationError, match=r"name"):  # an invisible character in it
+        CharacterSheet.model_validate({**sheet, "name": "Tho\u200brin"})
     with pytest.raises(ValidationError, match=r"resources\.second_wind"):
         CharacterSheet.model_validate({**sheet, "resources": {"second_wind": 2**62 + 1}})

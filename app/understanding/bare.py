@@ -67,6 +67,7 @@ near its end, the last, the other one."""
 
 _HOW_SHE_IS = re.compile(r"^\W*(?:she|he|it|they)(?:'s|'re| is| are| looks?| seems?)\b")
 """How a foe stands, told ("She's nearly gone, but …"): said, no blow at her."""
+_FRIEND_IS = re.compile(r"\b(\w+)(?:'s| s| is)\s+(?:\w+\s+)?(?:bleeding|hurt|wounded|dying|down)\b")
 _EXCLAIMED = re.compile(r"^\W*(?:o+h+|wo+w+|who+a+|huh|a+h+a*|hey look|look|nice|cool)\b")
 """A place seen and remarked on ("ooh secret cave", "oh nice, a cave"): nobody goes."""
 _GESTURE = re.compile(
@@ -181,8 +182,11 @@ def bare_names(ctx: Context) -> Intent | None:
         singled = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab) if described else None
         if singled is not None and singled.exact and len(singled.ids) == 1:
             at_the_hurt = bool(wanted & _HURT) and "?" not in ctx.raw
-            told_of = _HOW_SHE_IS.match(ctx.raw.lower()) or ctx.named("member")  # ("Cass is
-            at_the_hurt = at_the_hurt and not told_of  # bleeding out": a friend hurt)
+            friend = _FRIEND_IS.search(ctx.said)  # ("Cass is bleeding out": a friend hurt)
+            told_of = _HOW_SHE_IS.match(ctx.raw.lower()) or (
+                friend is not None and ctx.named("member", text=friend.group(1))
+            )
+            at_the_hurt = at_the_hurt and not told_of
             if at_the_hurt or _NEXT.match(ctx.raw.lower()):
                 return ctx.intent("attack", targets=singled.ids, confidence=0.8)
             who = singled.ids[0]

@@ -150,6 +150,7 @@ def validate_command(
     challenge phrases the game reads as something else, text naming someone who is never
     there. What follows from another problem is listed under it. Exit 3 when invalid."""
     import json
+    import re
 
     from app.authoring.validation import campaign_problems
     from app.cli.common import EXIT_INVALID_CAMPAIGN
@@ -168,7 +169,16 @@ def validate_command(
         loaded = load_campaign(path, playable=False)
     except CampaignError as error:
         if not error.problems:  # not read far enough to list them one by one
-            err_console().print(plain(f"error: {error}", style="red"))
+            if output == "json":  # (still the documented list: one problem, where it is)
+                at = re.search(r"line (\d+), column (\d+)", str(error))
+                typer.echo(json.dumps([{
+                    "severity": "error", "file": str(path),
+                    "line": int(at.group(1)) if at else None,
+                    "col": int(at.group(2)) if at else None,
+                    "kind": "file", "path": "", "message": str(error), "because": None,
+                }], indent=2))  # fmt: skip
+            else:
+                err_console().print(plain(f"error: {error}", style="red"))
             raise typer.Exit(EXIT_INVALID_CAMPAIGN) from None
         story, found = None, locate_problems(path, list(error.problems))
     else:  # what the schema refused is listed as everything else is

@@ -61,7 +61,7 @@ def ask_reaction(
                 what = said.split()[0] if other is None else f"{other}'s line"
                 console.print(plain(f"{what} waits until the reaction is answered.",
                                     style="yellow"))  # fmt: skip
-            elif said.isdecimal() and len(said) <= 3 and not 1 <= int(said) <= count:
+            elif said.isdecimal() and not (len(said) <= 3 and 1 <= int(said) <= count):
                 # a number that is no option is a slip of the finger, not a "no"
                 options = (
                     f"choose 1 to {count}" if count > 1 else "choose 1" if count

@@ -137,6 +137,11 @@ def test_validate_command(tmp_path: Path) -> None:
     as_json = runner.invoke(app, ["validate", str(write(tmp_path, data)), "--format", "json"])
     kinds = {(p["kind"], p["path"]) for p in json.loads(as_json.stdout)}
     assert ("schema", "scenes.inn.colour") in kinds and as_json.exit_code == 3
+    unreadable = write(tmp_path, data) / "campaign.toml"  # a TOML slip: the list all the same
+    unreadable.write_text(unreadable.read_text(encoding="utf-8") + "oops = \n", encoding="utf-8")
+    slip = runner.invoke(app, ["validate", str(unreadable), "--format", "json"])
+    [problem] = json.loads(slip.stdout)
+    assert slip.exit_code == 3 and problem["severity"] == "error" and problem["line"]
     missing = runner.invoke(app, ["validate", "no-such-campaign"])
     assert missing.exit_code == 2 and "shipped campaigns: crossroads" in missing.stderr
 

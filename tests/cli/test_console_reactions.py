@@ -53,8 +53,9 @@ def test_enter_with_nothing_is_no_reaction(tmp_path: Path) -> None:
 
 def test_a_number_that_is_no_option_is_asked_again_not_taken_for_no(tmp_path: Path) -> None:
     session = rat_bites()
-    out = play(session, ["2", "1"], saves=tmp_path, interactive=True)
+    out = play(session, ["2", "99999", "1"], saves=tmp_path, interactive=True)
     assert "There is no option 2 — choose 1." in out
+    assert "There is no option 99999 — choose 1." in out  # (a long slip of the finger too)
     assert "Reaction 1.1 — Aria casts Shield" in out
     assert session.state.party["aria"].vitals.hp == 17
 

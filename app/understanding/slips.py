@@ -50,11 +50,12 @@ def second_look(text: str, read: Callable[[str], Intent], state: GameState) -> I
     campaign's own are never slips ("locket" is no "pocket")."""
     first = read(text)
     which_spell = first.note.startswith("which spell")  # ("cast slep on the rats": a slip)
+    where_to = first.note == "where to?"  # ("go to teh woman": a slip too)
     if (
         first.kind != "ask"
         or first.confidence > UNREAD
         or first.then
-        or ("?" in first.note and not which_spell)
+        or ("?" in first.note and not which_spell and not where_to)
     ):
         return first  # (understood, or a choice asked back: "knock out which of them: …?")
     language = known_with(state.campaign)

@@ -186,3 +186,9 @@ def test_a_friend_told_of_as_hurt_is_no_foe_described_and_flame_called_down_is_t
              "and calls down flame on the grey sister")  # fmt: skip
     said = read({**chapel, "turn": "cass"}, "cass", flame)
     assert [(c.kind, c.spell) for c in said] == [("cast", "sacred_flame")]
+
+
+def test_a_slip_in_a_going_is_mended_before_asking_where_to() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    said = read(harbour, "ione", "go to teh woman and aks her abuot the bell")
+    assert [(c.kind, c.targets) for c in said][-1] == ("talk", ("nessa",))

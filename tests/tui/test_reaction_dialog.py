@@ -163,3 +163,19 @@ async def test_a_line_for_someone_else_is_kept_and_a_name_of_ones_own_is_dropped
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.answers))
     assert app.answers == ["shield it"]
+
+
+async def test_a_second_line_break_behind_the_answer_answers_nothing() -> None:
+    """A paste with no bracketing sends "I duck behind the table" and two Enters at once:
+    the first answers, the rest is let go — never a second close (which raised)."""
+    shown = dialog()
+    app = Host(shown)
+    async with app.run_test(size=(90, 20)) as pilot:
+        await until(pilot, shown.settled)
+        words = shown.query_one("#reaction-words", Input)
+        words.value = "I duck behind the table"
+        await words.action_submit()
+        await words.action_submit()  # (both queued before the screen is gone)
+        await until(pilot, lambda: bool(app.answers))
+        await pilot.pause()
+    assert app.answers == ["I duck behind the table"]

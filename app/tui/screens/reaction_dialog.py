@@ -70,6 +70,9 @@ class ReactionScreen(_Guarded[str]):
         """Lines for others typed into the box ("Mira: I ready my bow"): kept, not sent;
         the screen beneath puts them back into its input once this is answered."""
         self._waiting: Timer | None = None
+        self._answered = False
+        """Answered once: keys still queued behind the answer (a pasted line's second line
+        break) answer nothing, and the dialog is never closed twice."""
 
     @property
     def title_text(self) -> str:
@@ -111,7 +114,13 @@ class ReactionScreen(_Guarded[str]):
     @property
     def listening(self) -> bool:
         """The box has the keys: what is typed now is an answer."""
-        return self._waiting is None and self.is_mounted
+        return self._waiting is None and self.is_mounted and not self._answered
+
+    def _answer(self, value: str) -> None:
+        """Close with the answer, once."""
+        if not self._answered:
+            self._answered = True
+            self.dismiss(value)
 
     def settled(self) -> bool:
         """Answers count: the guard time is over and the box is listening."""
@@ -124,7 +133,7 @@ class ReactionScreen(_Guarded[str]):
         value = event.value
         if self.listening and len(value) == 1 and value in self._numbers:
             event.stop()
-            self.dismiss(value)
+            self._answer(value)
 
     @property
     def _numbers(self) -> set[str]:
@@ -161,21 +170,21 @@ class ReactionScreen(_Guarded[str]):
                                "what you do, or press Enter for no reaction."))  # fmt: skip
             shown.display = True
             return
-        self.dismiss(answer)
+        self._answer(answer)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        if not self.take_key():
+        if not self.take_key() or self._answered:
             self.ignored_press()
             return
         button = event.button.id or ""
-        self.dismiss(button.removeprefix("option-") if button.startswith("option-") else "")
+        self._answer(button.removeprefix("option-") if button.startswith("option-") else "")
 
     def action_pass_it(self) -> None:
         """Esc: no reaction — once the box listens (the key itself has just restarted the
         guard, so the guard cannot decide)."""
         if self.listening:
-            self.dismiss("")
+            self._answer("")
 
 
 def reaction_dialog(

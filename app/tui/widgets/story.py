@@ -49,9 +49,19 @@ class NarrationStream:
             text = "".join(self._pending)
             self._pending.clear()
             if text:
-                await self.widget.append(text)
+                await self._mounted()  # (added but not yet mounted: a busy moment)
+                if self.widget.is_mounted:
+                    await self.widget.append(text)
             if self._closing and not self._pending:
                 return
+
+    async def _mounted(self) -> None:
+        """Wait (a second at most) for the widget to be mounted: appending before is an
+        error, and a widget never mounted (gone with its screen) is drawn no more."""
+        for _ in range(100):
+            if self.widget.is_mounted:
+                return
+            await asyncio.sleep(0.01)
 
     async def stop(self) -> None:
         """Draw whatever is still queued, then end."""

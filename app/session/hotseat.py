@@ -11,6 +11,7 @@ long the turn took and who is up next.
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime
 
 from app.world.state import GameState
@@ -147,10 +148,16 @@ def check_timer(state: GameState, now: datetime | None = None) -> str | None:
 
 
 def seated_as(state: GameState, name: str) -> str | None:
-    """The player at the table by this name, however its case is typed ("ana" is Ana)."""
+    """The player at the table by this name, however its case is typed ("ana" is Ana) and
+    however its accents are composed ("Zoé" typed as e and a combining accent)."""
     if name in state.players:
         return name
-    return next((p for p in state.players if p.casefold() == name.strip().casefold()), None)
+    wanted = _folded(name)
+    return next((p for p in state.players if _folded(p) == wanted), None)
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def add_player(state: GameState, name: str, characters: list[str]) -> Outcome:

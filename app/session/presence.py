@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from app.session.hotseat import able_players, active_player, elapsed, log, now, settle
+from app.session.hotseat import able_players, active_player, elapsed, log, now, seated_as, settle
 from app.world.state import GameState
 from app.world.turnorder import PlayerState
 from rules.outcomes import Impossible, Outcome, Success
 
 
 def find_player(state: GameState, name: str) -> str | None:
-    """The seated player called ``name`` (any case), or ``None``."""
-    wanted = name.strip().casefold()
-    return next((p for p in state.players if p.casefold() == wanted), None)
+    """The seated player called ``name`` (any case, any composing of accents), or ``None``."""
+    return seated_as(state, name)
 
 
 def _unknown(state: GameState, name: str) -> Impossible:

@@ -96,6 +96,15 @@ def test_a_name_in_another_case_is_the_same_player() -> None:
     assert state.players == {"Ana": ["mira"], "Ben": ["thorin", "aria"]}
 
 
+def test_a_name_with_its_accent_composed_otherwise_is_the_same_player() -> None:
+    """ "Zoé" typed as "e" and a combining accent (as some keyboards and pastes send it)
+    is the Zoé seated with the one character "é"."""
+    session = start_session(CAMPAIGN, 1, players={"Zo\u00e9": ["mira"], "Ben": ["thorin", "aria"]})
+    assert hotseat.seated_as(session.state, "Zoe\u0301") == "Zo\u00e9"
+    twin = hotseat.add_player(session.state, "Zoe\u0301", ["aria"])
+    assert not twin  # no second seat that looks the same
+
+
 def test_a_character_named_twice_in_a_join_is_seated_once(tmp_path: Path) -> None:
     session = table()
     joined = hotseat.add_player(session.state, "Zed", ["aria", "aria"])

@@ -147,9 +147,9 @@ def a_friend_called(called: tuple[str, ...] | None, state: GameState) -> bool:
     return not any(c.npc in called and c.hostile for c in state.creatures.values())
 
 
-def bidden_to_fight(called: tuple[str, ...] | None, text: str, state: GameState) -> bool:
-    """A person of the story called and bidden to fight ("Corin! Over here! Fight them!"):
-    words to them, not a blow of the speaker's (nor one at a foe called: "Grubnak! die!")."""
-    if called is None or re.search(r"\b(?:i|i'll|i'm|im)\b", text, re.IGNORECASE):
+def bidden_to_fight(called: tuple[str, ...] | None, state: GameState) -> bool:
+    """Someone called who is no foe here (so a line of no deed of the speaker's bids them
+    fight: "Corin! Over here! Fight them!"; not "Grubnak! die!", at a foe called)."""
+    if called is None:
         return False
     return not any(c.npc in called for c in state.creatures.values() if c.npc)

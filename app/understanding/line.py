@@ -338,7 +338,8 @@ def _understand(
     # ("Corin! get up the steps, now! …": a going told to the one called, not the party's)
     called = calling.called(text, state, whole.actor or actor)  # (read once for the line)
     ordered = whole.kind in ("move", "manoeuvre") and called is not None  # ("Corin! run!")
-    ordered = ordered or (whole.kind == "attack" and calling.bidden_to_fight(called, text, state))
+    bidden = whole.kind == "attack" and not _I_DO.search(text)  # (no blow of the speaker's)
+    ordered = ordered or (bidden and calling.bidden_to_fight(called, state))
     whom, known = calling.sent_off(text, state) if whole.kind == "move" else (None, False)
     if whom is not None:  # "go on lad, get upstairs to Berta", "go home corin!": only the
         sent_to = understand_clause(f"talk to {whom}", actor, state, campaign)  # one sent goes

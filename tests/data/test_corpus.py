@@ -61,6 +61,7 @@ from tests.referee_corpus import (
     HOLDOUT39,
     HOLDOUT40,
     HOLDOUT41,
+    HOLDOUT42,
     INTENTS,
     Corpus,
     CorpusError,
@@ -113,6 +114,7 @@ FILES = {
     "holdout39": HOLDOUT39,
     "holdout40": HOLDOUT40,
     "holdout41": HOLDOUT41,
+    "holdout42": HOLDOUT42,
 }
 
 

@@ -86,8 +86,15 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
         hint = "stand up first, or take the dash action" if crawl else "take the dash action"
         raise ToolError(f"{name} cannot get there: {spent.reason} ({hint} for more)")
     outside = outside_areas(state, mover)  # before it moves: areas it may now enter
-    # Leaving an engagement (other than the one it closes in on) provokes.
-    staying = {target} if args.to == "engage" and target is not None else set()
+    # Leaving an engagement (other than the one it closes in on) provokes. Stepping up
+    # beside a friend in a melee is standing in it: the friend's foes are within reach, and
+    # one of them the mover was already beside is not left.
+    beside_friend = (
+        set(engaged_foes(state, target))
+        if args.to == "engage" and target is not None and not hostile(state, mover, target)
+        else set()
+    )
+    staying = {target} | beside_friend if args.to == "engage" and target is not None else set()
     events: list[SessionEvent] = []
     leaving = [o for o in engaged_foes(state, mover) if o not in staying]
     parting = ""
@@ -103,6 +110,8 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
     if args.to == "engage":
         assert target is not None
         p.engage(where, mover, target, gap)
+        for foe in sorted(beside_friend):  # ("get over to Aria and hit the goblin on her")
+            p.join(where, mover, foe)
         verb = "closes with" if hostile(state, mover, target) else "moves next to"
         text = f"{name} {verb} {state.name_of(target)}"
     elif args.to == "cover":

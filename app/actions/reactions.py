@@ -112,6 +112,16 @@ def option_picked(text: str) -> int | None:
     return _PLACES.get(word)
 
 
+_PASSED = re.compile(r"^\s*/(?:pass|end|skip|no|none)\s*$", re.IGNORECASE)
+"""A command to pass typed at a reaction question: no reaction, not a turn ended later."""
+
+
+def passed(answer: str) -> bool:
+    """The answer is ``/pass`` (or ``/end``, ``/skip``): at the question it can only mean no
+    reaction — held for after it, it would end whichever turn came next."""
+    return _PASSED.match(answer) is not None
+
+
 def asked_back(answer: str) -> bool:
     """The player asked something instead of answering ("what does shield do?")."""
     said = answer.strip()

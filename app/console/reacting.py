@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 
-from app.actions.reactions import Question, addressed, asked_back, explained
+from app.actions.reactions import Question, addressed, asked_back, explained, passed
 from app.display.screentext import plain
 from app.session.hygiene import clean_line
 from app.world.state import GameState
@@ -54,6 +54,8 @@ def ask_reaction(
             answer = clean_line(read(prompt)).text  # the one gate for typed input
             said = answer.strip()
             other, answer = addressed(state, question, answer)
+            if passed(said):  # "/pass" at the question: no reaction, no turn ended later
+                return ""
             if asked_back(answer):  # "what is hellish rebuke??": told, then asked again
                 console.print(plain(veil(explained(question)), style="yellow"))
             elif said.startswith("/") or other is not None:  # the game's, once answered

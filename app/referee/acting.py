@@ -20,12 +20,12 @@ from app.referee.offering import chosen_reading, offer, offered
 from app.referee.positioning import Plan, plan_attack, shot, thrown_at
 from app.referee.powers import Powers
 from app.referee.reacting import WHEN_TO_REACT, wants_to_react
-from app.referee.restating import STAYING
+from app.referee.restating import kept_together
 from app.referee.ruling import Ruling
 from app.referee.sequencing import Sequencing, reckless
 from app.referee.showing import Showing
 from app.referee.talking import Talking, judged_words
-from app.understanding import Intent, understand
+from app.understanding import Intent, leader_named, understand
 from app.understanding.deed_kinds import SUBDUING
 from app.understanding.features import smites
 from app.understanding.intent import CONFIDENT
@@ -303,15 +303,12 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
         ):
             self.notes.append(f"{state.name_of(actor)} goes along.")  # another led the way there
             return []  # this round ("Cass: I follow Ione up the path"): no "already there"
-        staying = [i.actor for i in self.intents if i.actor not in (None, actor)
-                   and STAYING.search(i.text)]  # fmt: skip
-        if staying:  # "i stay with Nessa", typed before another's "go to the lighthouse"
-            who = list(dict.fromkeys(staying))
-            names = " and ".join(state.name_of(str(a)) for a in who)
-            comes = "comes" if len(who) == 1 else "come"
-            self.notes.append(f"{names} {comes} along all the same: the party keeps together.")
+        along = kept_together(state, actor, self.intents)
+        if along is not None:  # "i stay with Nessa", typed before another's "go to …"
+            self.notes.append(along)
+        leader = leader_named(intent.text, state) or actor  # ("Thorin first with the torch")
         return [self._call("move", actor, "move_scene", scene_id=intent.target,
-                           reason=f"{state.name_of(actor)} leads the way")]  # fmt: skip
+                           reason=f"{state.name_of(leader)} leads the way")]  # fmt: skip
 
     def _run_for_it(
         self, state: GameState, actor: str, intent: Intent, ways: list[view.ExitView]

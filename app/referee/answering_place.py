@@ -122,7 +122,8 @@ MOST_SENTENCES = 3
 
 
 _WRITING = frozenset({"inscription", "letter", "writing", "word", "engraving", "carving",
-                      "rune", "script", "lettering", "words", "letters"})  # fmt: skip
+                      "rune", "script", "lettering", "words", "letters", "written",
+                      "engraved", "carved", "inscribed", "etched"})  # fmt: skip
 """Words for writing on a thing: one asked of is any other the scene's words use."""
 
 
@@ -141,7 +142,7 @@ def mentioned(a: Asked) -> str | None:
     ):
         return None
     stop = ENGLISH.stop | ASKING_WORDS
-    nouns = {kind_word(w) for w in a.words if len(w) >= 4 and w not in stop}
+    nouns = {kind_word(w) for w in a.words if len(w) >= 3 and w not in stop}
     if nouns & _WRITING:  # "what does the inscription say": the letters round the bell
         nouns |= _WRITING
     if not nouns:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from app.actions.class_rules import INSPIRED_ID
 from app.referee.answering_words import Asked
 from app.referee.sights import join_words
 from app.world.sheetfacts import signed
@@ -158,6 +159,11 @@ def own_trait(a: Asked) -> str | None:
     by_name = any(f" {n} " in plain(a) for n in _names_of(fid, spec)[:2])
     if by_name and not (spec.options or fid in SUBCLASSES or fid in sheet.choices):
         return None  # "what does second wind do": the rule (a word for it is told here)
+    given = next((e for e in sheet.effects if e.id == INSPIRED_ID), None)
+    if fid == "bardic_inspiration" and given is not None:  # "do I have an inspiration die?"
+        giver = a.state.name_of(given.source) if given.source else "a bard"
+        return (f"{sheet.name} holds an inspiration die from {giver}: {given.attack_dice}, "
+                "added to one attack roll, ability check or saving throw.")  # fmt: skip
     if not sheet.has(fid):
         holders = [s.name for s in a.state.party.values() if s.has(fid)]
         others = f" {join_words(holders)} {'has' if len(holders) == 1 else 'have'} it." if (

@@ -9,6 +9,10 @@ just that."), since a paragraph repeated to its writer reads as an echo, not a s
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from app.understanding import Intent
+from app.world.state import GameState
 
 LONGEST = 18
 """Words past which a deed is not told back word for word."""
@@ -29,6 +33,20 @@ STAYING = re.compile(
     re.IGNORECASE,
 )
 """A character who says they stay where they are ("i stay with Nessa")."""
+
+
+def kept_together(state: GameState, actor: str, intents: Sequence[Intent]) -> str | None:
+    """Said when the party goes while some of it said they would stay ("i stay with Nessa",
+    typed before another's "go to the lighthouse"): they come along all the same."""
+    staying = [i.actor for i in intents if i.actor not in (None, actor) and STAYING.search(i.text)]
+    if not staying:
+        return None
+    who = list(dict.fromkeys(staying))
+    names = " and ".join(state.name_of(str(a)) for a in who)
+    comes = "comes" if len(who) == 1 else "come"
+    return f"{names} {comes} along all the same: the party keeps together."
+
+
 _SPOKEN = re.compile(r"\b(?:you|your|you're|youre|ma'?am|sir)\b", re.IGNORECASE)
 """Words said to someone: told back as said, not as a deed."""
 _LEAD = re.compile(

@@ -84,7 +84,7 @@ _OUT_OF_REACH = re.compile(
     r"|^(?:and )?out of (?:reach|sight|range|harm'?s? way|the way)\b"
 )
 """Where a deed puts someone ("drag Wren behind the pews, out of her reach"), not a going."""
-_NAMED_ONLY = re.compile(r"^(?:the|that|this) (?!way\b)\w+(?: \w+)?$")
+_NAMED_ONLY = re.compile(r"^(?:the|that|this|a|an) (?!way\b)\w+(?: \w+)?$")
 """A place named and nothing more ("the woods"): said, maybe to go there, maybe not."""
 _PARTICLE = re.compile(
     r"\b(?:out|up|down|in|back|away) (?:my|his|her|their|your|our|its)\b"

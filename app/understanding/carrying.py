@@ -69,6 +69,10 @@ _AN_END = re.compile(
 """Handing over one end of something (a rope tied round oneself): nothing is given."""
 
 
+_OWNED = re.compile(r"\b(?:my|his|her|their|our|own)\b")
+"""A thing said to be one's own ("my book"): the one carried, not the one of the place."""
+
+
 def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     rest = ctx.said[at:]
     if kind == "take" and _GETTING_DONE_TO.match(rest):
@@ -121,6 +125,14 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
     if kind == "use" and _A_ROUND.match(rest):
         return None  # "drinks for everybody!": a round bought, nothing drunk from the pack
     carried = ctx.named("carried", text=rest) or ctx.named("carried")
+    if (
+        kind == "use"
+        and carried
+        and not _OWNED.search(rest)
+        and not has_phrase(rest, carried[0].name.lower())
+        and ctx.named("feature", "item_here", text=rest)
+    ):
+        return None  # "read the book" by the keeper's logbook: that one, not one's prayer book
     if not carried and kind == "use" and _JUST_IT.fullmatch(rest):
         carried = _the_one_draught(ctx)  # "drink it", handed a potion: the one potion
     into = re.search(r"\b(into|in|onto|on|down)\b", rest)

@@ -23,11 +23,11 @@ import re
 from dataclasses import replace
 
 from app.understanding.clauses import Piece, mentions_back, propose, refer_back
+from app.understanding.far_places import FAR
 from app.understanding.intent import Intent
 from app.understanding.spells import not_known
 from app.understanding.table_words import DEMANDS, WAR_CRY
 from app.understanding.vocabulary import ENGLISH
-from app.understanding.ways import FAR
 from app.understanding.words import normalise, verb_at
 from app.world.state import GameState
 from rules.features import features

@@ -18,7 +18,9 @@ PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", 
 """Talking verbs that never by themselves start an authored challenge (a roll)."""
 
 ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fiddle with",
-            "give it a go", "have a go", "tinker with", "jiggle")  # fmt: skip
+            "give it a go", "have a go", "tinker with", "jiggle", "one more go at",
+            "another go at", "one more try at", "another try at", "have a crack at",
+            "another crack at", "one more shot at", "another shot at")  # fmt: skip
 """Words of a plain attempt at a challenge's object ("try the lock")."""
 
 

@@ -16,7 +16,7 @@ each clause is read on its own words.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 MAX_CLAUSES = 4
@@ -217,8 +217,24 @@ def _proposed(text: str, in_time_order: bool) -> tuple[Piece, ...]:
                     pieces[-1] = Piece(joined, last.strong, last.subordinate, last.part,
                                        last.asked or asked, last.awaited)  # fmt: skip
                     continue
+                if pieces and _ONLY_QUOTED.fullmatch(pieces[-1].text) and _TAG.match(weak.text):
+                    last = pieces[-1]  # '"Back!" I shout': the words and who says them
+                    pieces[-1] = replace(last, text=f"{last.text} {weak.text.strip()}")
+                    continue
                 pieces.append(Piece(weak.text.strip(), cut, under, part, asked, awaited))
     return tuple(pieces[: MAX_CLAUSES * 3])
+
+
+_ONLY_QUOTED = re.compile(r"[\"“‘'][^\"“”]+[\"”’'][.!?,]*")
+"""A piece that is words in quotes and nothing more."""
+_TAG = re.compile(
+    r"\s*(?:\w+\s+){0,2}?(?:says?|said|shouts?|shouted|yells?|yelled|cries|cried|roars?|"
+    r"roared|hollers?|hollered|bellows?|bellowed|whispers?|whispered|snaps?|snapped|mutters?|"
+    r"muttered|growls?|growled|calls?|called|hiss(?:es)?|hissed|screams?|screamed)\b"
+    r"(?:\s+(?:out|back|at \w+))?\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+"""The tag after words in quotes, and nothing more ("I shout", "Thorin roars")."""
 
 
 _HANGING = re.compile(r"\b(?:my|your|his|our|their|the|a|an|its)\s*$", re.IGNORECASE)

@@ -41,6 +41,14 @@ def plainer(whole: Intent, read: list[Intent]) -> bool:
         and read[0].confidence >= 0.7
     ):  # "I get my axe out and hack at the padlock": the scene's own challenge, past the
         return True  # setting up, not the whole told back with nothing rolled
+    if (
+        whole.kind == "improvise"
+        and whole.action == "auto"
+        and read
+        and all(c.kind == "move" and c.confidence >= 0.8 for c in read)
+        and len({c.target for c in read}) == 1
+    ):  # "back up the stairs, we take the boy home": the going, the boy along with it
+        return True
     clear = all((c.confidence >= 0.8 and c.kind in CLEAR) or c.extra[:1] == ("free",)
                 for c in read)  # fmt: skip
     clear = clear and not any(c.kind == "manoeuvre" and c.action == "dash" for c in read)

@@ -25,7 +25,8 @@ SUBDUING = re.compile(
 AWAKE = re.compile(
     r"(?<!still )(?<!that's )(?<!thats )(?<!who's )(?<!whos )(?<!is )(?<!are )(?<!one )\bawake"
     r"(?:$| with\b| using\b)|"
-    r"\bto wake(?: \w+){0,2}(?: up)?$"
+    r"\bto wake(?: \w+){0,2}(?: up)?$|"
+    r"\b(?:to see|to check) (?:if|whether) (?:\w+ ){1,2}(?:wakes?|stirs?|is awake)\b"
 )
 """Words that end a deed by waking someone: the kick or slap is only the means."""
 

@@ -443,13 +443,17 @@ def _standing(said: str, pool: list[Thing], state: GameState) -> Described | Non
     return Described((ranked[0].id,), "the big one" if big else "the little one")
 
 
-def the_other(state: GameState, named: str, *, any_of_them: bool = False) -> str | None:
+def the_other(
+    state: GameState, named: str, *, any_of_them: bool = False, living: bool = True
+) -> str | None:
     """The one other living foe of the kind just named (or of all, when only two stand);
-    with ``any_of_them`` ("another one"), the weakest of the others of that kind."""
+    with ``any_of_them`` ("another one"), the weakest of the others of that kind. With
+    ``living`` false, the fallen count too ("tie up the goblin, then search the other one")."""
     kind = state.creatures[named].monster
     alive = [
         cid for cid, c in state.creatures.items()
-        if c.hostile and c.vitals.hp > 0 and cid != named and c.stands_in(state.scene.id)
+        if c.hostile and (c.vitals.hp > 0 or not living) and cid != named
+        and c.stands_in(state.scene.id)
     ]  # fmt: skip
     same = [cid for cid in alive if state.creatures[cid].monster == kind]
     pick = same if len(same) == 1 else alive

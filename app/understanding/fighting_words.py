@@ -36,7 +36,8 @@ _PUSHED_WHOM = re.compile(
 PUSHED_AWAY = re.compile(
     r"\b(?:kick|kicks|push|pushes|shove|shoves|shoulder|shoulders|barge|barges|boot|boots|"
     r"knock|knocks|drive|drives)\b (?:\w+ ){1,3}?"
-    r"(?:away|back|off (?:of )?(?!its|his|her|their)\w+)\b"
+    r"(?:away|back|off (?:of )?(?!its|his|her|their)\w+|across the (?:room|floor|cellar|hall|"
+    r"cave|chamber|sand|beach)|into the (?:wall|casks?|barrels?|shelves|pews?|surf|sea|water))\b"
 )
 """A foe pushed off someone or back ("kick the rat away from Aria", "shove it off Thorin"):
 the shove of the rules that pushes 5 feet, not a blow."""

@@ -17,10 +17,11 @@ WORKED = re.compile(
     r"wand|eyes|mouth)|mutter\w*|murmur\w*|trac\w+ a (?:sigil|rune|sign)|sigil|incantation|"
     r"arcane|words? of power|old tongue|chant\w*|conjur\w*|summon\w*|"
     r"(?:light|fire|wrath) of (?:his|her|my|their|our|the) gods?|gods?'s? (?:light|fire)|"
-    r"lance of light|divine light|calls? down|calling down)\b"
+    r"lance of light|divine light|calls? down|calling down|"
+    r"(?:ray|beam|jet|blast|shards?|burst|streak|lance|spear) of)\b"
 )
 """Words telling magic worked by hand or voice ("mutters a word in the old tongue, and a
-mote of flame leaps from her hand")."""
+mote of flame leaps from her hand", "a ray of freezing light shoots toward the rat")."""
 
 HEAL_WORDS = ("heal", "heals", "patch up", "patches up", "mend", "mends")
 """Words that ask a healer for their healing, whatever the spell is called (not "healing":

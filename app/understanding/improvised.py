@@ -302,9 +302,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         and ctx.scope.fighting
         and pointed
         and not (said and said.named)
-        and not rescued
-    ):
-        # "I knock him out", "knife to his throat": the one foe left, or the one at hand
+        and (not rescued)
+    ):  # "I knock him out", "knife to his throat": the one foe left, or the one at hand
         target = foe_at_hand(ctx, [f.id for f in foes])
     catcher = ctx.scope.get(target, "member") if deed.key == "throw" and target else None
     if catcher is not None and catcher.id != ctx.actor:  # "throw wren the potion": given
@@ -348,9 +347,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             return ctx.intent("attack", targets=in_view, confidence=0.85)
     standing = [f for f in foes if not unresisting(ctx, f.id)]
     if target is None and deed.key == "knock_out" and len(standing) > 1 and _PRONOUN.search(rest):
-        # "knock him out with my pommel", two goblins in view: which one, asked
-        names = " or ".join(f.name for f in standing[:3])
-        return ctx.intent("ask", confidence=0.3, note=f"knock out which of them: {names}?")
+        if not re.search(r"\bone\b", rest):  # "knock him out with my pommel": which, asked
+            names = " or ".join(f.name for f in standing[:3])
+            return ctx.intent("ask", confidence=0.3, note=f"knock out which of them: {names}?")
+        target = standing[0].id  # "knock one out": any one of them will do
     still = [f.id for f in foes if unresisting(ctx, f.id)]
     if target is None and deed.key == "grab" and still and (gear := their_gear(ctx)):
         # "take their weapons" from the sleeping goblins: taken, no roll

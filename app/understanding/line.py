@@ -45,7 +45,13 @@ from app.understanding.spell_asked import with_spell_asked
 from app.understanding.threats import SPOKEN_SKILLS, threatened
 from app.understanding.torn import first_look
 from app.understanding.vocatives import A_NAME, called_nobody, opens_with_foes, to_them_all
-from app.understanding.voicing import as_told, own_name_asked, told_of_the_actor
+from app.understanding.voicing import (
+    as_told,
+    out_of_character,
+    own_name_asked,
+    told_of_the_actor,
+    why_them_dropped,
+)
 from app.understanding.words import normalise
 from app.world import view
 from app.world.campaign import Campaign
@@ -63,6 +69,8 @@ def understand(
     """Read one line typed as ``actor``: its first action, and the rest in ``then``."""
     # "try again": the speaker's last line, anew; "I go too": what another just did
     text = repeated(text, actor, state) or joined(text, actor, state) or text
+    text = out_of_character(text)  # ("… and then, out of character, how much is the reward?")
+    text = why_them_dropped(text, state)  # ("Ione, you go up, you're lightest")
     text = own_name_asked(as_told(text), actor, state)  # ("Sela's better at this. She …")
     text = told_of_the_actor(text, actor, state)  # ("Ione sits. She says …")
     text, friend = quoted_to_friend(text, state, actor)

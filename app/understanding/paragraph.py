@@ -16,6 +16,14 @@ from dataclasses import replace
 from app.understanding.clauses import ARMED, mentions_back, refer_back
 from app.understanding.intent import Intent
 from app.understanding.mockery import AT_A_FOE
+from app.understanding.paragraph_parts import (
+    PURPOSE,
+    QUOTED,
+    SENTENCE,
+    deed_beside_talk,
+    opening_blow,
+)
+from app.understanding.paragraph_parts import parts as story_parts
 from app.understanding.parse import understand_clause
 from app.understanding.pieces import NOT_A_DEED
 from app.understanding.readings import MOOD
@@ -25,10 +33,6 @@ from app.world import view
 from app.world.campaign import Campaign
 from app.world.state import GameState
 from rules.srd import srd
-
-QUOTED = re.compile(r"[\"“«]([^\"”»]{12,})[\"”»]|(?:^|\s)['‘](.{12,}?)['’](?=[\s.,!?]|$)")
-"""Words in quotes, long enough to be speech ('…', "…")."""
-SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def paragraph(
@@ -58,7 +62,7 @@ def paragraph(
             (said := understand_clause(p, actor, state, campaign, language=language)).kind
             == "improvise"
             and said.action in SPOKEN_SKILLS
-            for p in _parts(text)
+            for p in story_parts(text)
             if not PURPOSE.match(p)
         )
     if threat and WAR_CRY.search(text) and not DEMANDS.search(text) and not QUOTED.search(text):
@@ -77,7 +81,7 @@ def paragraph(
         if blow is not None:
             return blow
     if state.encounter is None and whole.kind not in FIGHTING | {"talk", "question"}:
-        opening = _opening_blow(text, actor, state, campaign, language)
+        opening = opening_blow(text, actor, state, campaign, language)
         if opening is not None:  # "… skids to a halt on the sand, and shoots at the grey
             return opening  # thing": the blow at the foes in view, which opens the fight
     if whole.kind in _DONE_NOT_SAID and QUOTED.search(text):
@@ -98,6 +102,9 @@ def paragraph(
         later = _weightier(text, actor, state, campaign, language, weighty)
         if later is not None:  # "hands his torch to Sela, … and pushes until the door moves"
             return later
+    if whole.kind == "talk" and (deed := deed_beside_talk(text, actor, state, campaign,
+                                                          language)) is not None:  # fmt: skip
+        return deed  # "… gulps down his potion and shouts for Aria to get behind him"
     said_aloud = QUOTED.search(text) or TALKS.search(text) or SAYS_THUS.search(text)
     if whole.kind == "talk" and not said_aloud:
         # "while the others talk I drift over to the fireplace and take a look at it": the
@@ -205,14 +212,10 @@ FIGHTING = frozenset({"attack", "cast", "feature"})
 """What a turn in a fight is about: a paragraph read whole as anything else (a move, a
 question, a challenge named in passing) but a threat or a deed of the player's own is read
 again for the blow in it."""
-PART = re.compile(r"\s*(?:,\s*(?:and\s+)?then\b|\bthen\b|,?\s+and\b|[;,:]|\s[—–-]+\s)\s*")
-"""Where a sentence of story turns from one doing to the next."""
 AT_IT = re.compile(r"\b(?:at|into|on|onto|toward|towards)\s+(?:it|him|her|them)\b", re.I)
 """A deed aimed at "it": at the foe the paragraph has just named."""
 POSSESSIVE = re.compile(r"\b(?:its|his|her)\b")
 """A foe's "its" ("into its flank", "swinging for his head"): the foe's own, named."""
-PURPOSE = re.compile(r"^(?:hoping|trying|so that|so as to|in order|in the hope|to|wanting)\b", re.I)
-"""A part that says what a deed is for, not a deed."""
 STAYED = re.compile(
     r"\b(?:lowers?|lowered|lowering|sheathes?|sheathed|sheathing|holsters?|"
     r"puts? (?:away|down)|doesn't|does not|don't|do not|won't|will not|never|refuses? to|"
@@ -247,7 +250,7 @@ def _last_blow(
     end with what they do ("… then darts in low and drives her shortsword into its
     flank"). A blow at "it" is at the foe the paragraph names beside it ("— that's wolf
     one") or last before it."""
-    parts = _parts(text)
+    parts = story_parts(text)
     foes = {cid for cid, c in state.creatures.items() if c.vitals.hp > 0}
 
     def read(part: str) -> Intent:
@@ -431,30 +434,6 @@ def _names(campaign: Campaign, npc: str) -> list[str]:
     spec = campaign.npcs[npc]
     names = [spec.name.lower(), *(a.lower() for a in spec.aliases)]
     return [*names, *(w for n in names for w in n.split() if len(w) > 3)]
-
-
-def _parts(text: str) -> list[str]:
-    """The paragraph's story cut where it turns from one doing to the next, words in quotes
-    and asides in brackets left out."""
-    plain = re.sub(r"\([^)]*\)", " ", QUOTED.sub(" ", text))
-    return [p.strip() for s in SENTENCE.split(plain) for p in PART.split(s) if p and p.strip()]
-
-
-def _opening_blow(
-    text: str, actor: str | None, state: GameState, campaign: Campaign | None,
-    language: str | None,
-) -> Intent | None:  # fmt: skip
-    """Out of a fight, the paragraph's last part that strikes, sure of it, at the foes in
-    view (a fight of this place not yet fought), never one said as a hope or a plan."""
-    encounters = campaign.encounters if campaign is not None else {}
-    for part in reversed(_parts(text)):
-        if PURPOSE.match(part) or re.search(r"\b(?:if|would|could|might|ready to)\b", part):
-            continue
-        said = understand_clause(part, actor, state, campaign, language=language)
-        at_foes = bool(said.targets) and all(t in encounters for t in said.targets)
-        if said.kind == "attack" and at_foes and said.confidence >= 0.8:
-            return replace(said, text=text)
-    return None
 
 
 def _foe(phrase: str, actor: str | None, state: GameState, campaign: Campaign | None) -> str | None:

@@ -299,7 +299,7 @@ whose it is")."""
 _IF_ASKED = re.compile(
     r"^(?:what if|if|suppose|supposing|say)\s+(?P<cond>.+?)(?:,\s*|\s+)"
     r"(?P<q>(?:what|what's|whats|how|which|who|(?:do|does|did|would|will|can|could|is|are|"
-    r"should)\s+(?:i|we|she|he|it|they|you|that|there))\b[^.!]*)$"
+    r"should)\s+(?:i|we|she|he|it|they|you|that|there|(?:the\s+)?[\w']+))\b[^.!]*)$"
 )
 """A question after the case it is about ("if Mira picks that lock, what does she roll?"):
 asked, never done."""

@@ -87,6 +87,33 @@ _COVERED = frozenset({"cover", "hide", "dodge"})
 """Manoeuvres whose target is the thing one gets behind: never the "her" of a later blow."""
 
 
+_ON_THEM = re.compile(
+    r"\b(?:(?P<what>[a-z]+) on|biting|bites|attacking|chewing(?: on)?|clawing(?: at)?|"
+    r"gnawing(?: on)?|next to|beside|hurting|fighting|that hurt|that bit|(?:that|who)'?s on|"
+    r"(?:that|who) is on)\s+(?:him|her|them)\b",
+    re.IGNORECASE,
+)
+"""A friend just named, pointed back at as whom a foe is on ("… and hit the rat biting her",
+"… the goblin on her"): the friend, though the clause harms (the foe)."""
+
+
+def _on_them(words: str, state: GameState) -> bool:
+    """The clause points back at a friend as the one a foe is set on."""
+    kinds = {w.lower() for c in state.creatures.values() for w in c.name.split()} | {"one"}
+    return any(
+        found["what"] is None or found["what"].lower().rstrip("s") in kinds
+        for found in _ON_THEM.finditer(words)
+    )
+
+
+_GONE_IN = re.compile(
+    r"^\W*(?:and\s+)?(?:then\s+)?(?:i\s+|we\s+)?(?:crawl|go|head|climb|step|squeeze|duck|slip|"
+    r"wriggle|venture)s?\s+(?:in|inside|into|through)\W*$",
+    re.IGNORECASE,
+)
+"""Going in, with no place said ("… then crawl in"): into what was just spoken of."""
+
+
 def pointed_back(
     words: str, read: list[tuple[Piece, str, Intent]], state: GameState,
     campaign: Campaign | None,
@@ -102,7 +129,10 @@ def pointed_back(
     if given and re.search(r"\bit\b", words) and not _SOMEONE.search(words):
         # "wren toss me the locket, then i tie it to the bell": the locket, not who has it
         return refer_back(words, the(given))
-    if spoken_of and mentions_back(words) and _HANDLED.match(words) and last is not None:
+    if spoken_of and last is not None and _GONE_IN.match(words):
+        # "ask Tam about the tunnel and then crawl in": into the tunnel spoken of
+        words = f"{words.strip()} the {str(last.topic).replace('_', ' ')}"
+    elif spoken_of and mentions_back(words) and _HANDLED.match(words) and last is not None:
         # "ask Anselm about the salve then take it": the thing spoken of, not the man
         words = refer_back(words, f"the {str(last.topic).replace('_', ' ')}")
     elif (
@@ -110,7 +140,7 @@ def pointed_back(
         and mentions_back(words)
         and last.target
         and not behind
-        and not (last.target in state.party and _harms(words))
+        and not (last.target in state.party and _harms(words) and not _on_them(words, state))
         and not (last.target == last.item and _SOMEONE.search(words))
         and not (last.target == last.actor and _SOMEONE.search(words))
     ):  # ("cure Cass then shoot her": not Cass; "drink a potion then stab him": not it;
@@ -130,7 +160,8 @@ def pointed_back(
     elif (struck := _last_struck(read, state)) is not None and _OTHER.search(words):
         # "hit goblin 1, then action surge and hit the other one": not goblin 1;
         # "… and hit another one": any but that one (the weakest of the rest)
-        second = the_other(state, struck, any_of_them=bool(_ANOTHER.search(words)))
+        second = the_other(state, struck, any_of_them=bool(_ANOTHER.search(words)),
+                           living=_harms(words))  # fmt: skip
         if second is not None:
             words = _OTHER.sub(state.name_of(second), words, count=1)
     elif (

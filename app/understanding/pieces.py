@@ -112,6 +112,8 @@ def read_pieces(
             continue  # (a name opening its sentence, not one of a list: "bless Ione and Wren")
         if by_the_way(pieces, at, bool(read)) or piece in hands:
             continue  # "…, quick!": how fast; "… in? like an outside door": asked again
+        if read and read[-1][2].kind not in NOT_A_DEED and _OUTCOME_WATCHED.match(piece.text):
+            continue  # "stab rat 3 and see if it wakes": the deed's outcome, told by the game
         words = piece.text
         last = read[-1][2] if read else None
         mocked = last is not None and last.kind == "cast" and last.spell == "vicious_mockery"
@@ -432,6 +434,13 @@ _ABOUT = re.compile(
 cellar", "… and ask her about her mam")."""
 _WITH = re.compile(r"^\W*(?:(?:and|then)\s+)*with\b", re.IGNORECASE)
 """A clause that only names another weapon ("… and then with my dagger")."""
+_OUTCOME_WATCHED = re.compile(
+    r"^\W*(?:and\s+)?(?:then\s+)?(?:i\s+|we\s+)?(?:see|check|watch|wait and see)\s+"
+    r"(?:what happens|how (?:it|he|she|they) (?:reacts?|takes it)|(?:if|whether) (?:it|he|she|"
+    r"they|that|the \w+) (?:wakes?|stirs?|works?|dies|moves?|breaks?|opens?|budges?|holds?|"
+    r"reacts?|notices?|falls?|drops?))\b"
+)
+"""Watching what a deed does ("… and see if it wakes"): its outcome, no deed of its own."""
 _FOLLOW_UP = re.compile(
     r"^\W*(?:(?:and|then)\s+)*(?:i\s+)?follows?(?: it| that)? up with (?:my|his|her|the) \w+",
     re.IGNORECASE,

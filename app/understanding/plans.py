@@ -181,13 +181,15 @@ def on_the_way(text: str) -> str:
 
 
 _THEIR_MOVE = re.compile(
-    r"^\W*(?:if|when|once|as soon as)\s+(?!i\b|we\b|i'm\b|im\b)(?:[\w']+\s+){1,4}?"
+    r"^\W*(?:if|when|once|as soon as)\s+(?!i\b|we\b|i'm\b|im\b|(?:do|does|did|can|could|"
+    r"should|shall|will|would|is|are|was|were|am|have|has|had)\b)(?:[\w']+\s+){1,4}?"
     r"(?:comes?|moves?|attacks?|runs?|"
     r"flees?|approach(?:es)?|gets? up|wakes?( up)?|casts?|charges?|goes? for|tries to|steps?|"
     r"closes? in|gets? close|comes? close)\b[^,]*,?\s*\S",
     re.IGNORECASE,
 )
-"""A foe's move the line waits for, then what it does ("if a rat comes close, I stab it")."""
+"""A foe's move the line waits for, then what it does ("if a rat comes close, I stab it");
+never a question put without its mark ("when will he wake up")."""
 
 
 def as_readied(text: str) -> str | None:

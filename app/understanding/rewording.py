@@ -147,6 +147,8 @@ _ONE_WOUND = re.compile(
     r"|head|shoulder|side|ankle|wrist|knee|cut|gash|wound|bite|foot|face))\b(?: with [^,.;!?]+)?"
 )
 """One wound tended ("I bandage my arm with strips of net"): no rest, nor the net's."""
+_GETTING_GOING = re.compile(r"\b(?:get|gets|getting) (?:going|moving|a move on)\b")
+"""Setting off, no way said ("we should probably get going"): a going, nothing taken."""
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
 """Staying behind ("hang back by the tunnel mouth"): waiting, never a way back."""
 _BROUGHT_ALONG = re.compile(
@@ -183,11 +185,13 @@ _OFFERED = re.compile(
 )
 """A thing held out to someone ("here lass, take my potion"): given to them."""
 _DRINK_THIS = re.compile(
-    r"^(?:here(?: you go| you are)?)[,!.]?\s+([a-z][\w'-]*)[,!.]?\s+(?:drink|sip|swallow|down)\s+"
-    r"(?:this|that|it|my potion|this potion|the potion)\b[.!]*$"
+    r"^(?:here(?: you go| you are)?[,!.]?\s+([a-z][\w'-]*)[,!.]?\s+(?:drink|sip|swallow|down)|"
+    r"(?!(?:i|we|you|then|ok|okay|so|now|and|just|here|quick|quickly|please|pls|also|"
+    r"first)\b)([a-z][\w'-]*)\s+"
+    r"(?:drink|sip|swallow))\s+(?:this|that|it|my potion|this potion|the potion)\b"
 )
-"""A draught held out to someone by name ("here Tam, drink this"): the potion given to
-them, not drunk by the one holding it out."""
+"""A draught held out to someone by name ("here Tam, drink this", "Tam, drink this, it'll
+help your leg"): the potion given to them, not drunk by the one holding it out."""
 
 
 _USED_TO_BE = re.compile(
@@ -231,10 +235,11 @@ _TO_LOOK = re.compile(
 
 
 _PICKED_UP = re.compile(
-    r"^((?:i |we )?(?:pick|picks|scoop|scoops|snatch|snatches))\s+((?:the|my|her|his|that|this|it|"
-    r"them|those)(?: [\w']+){0,2}?)\s+(?:back\s+)?up\b"
+    r"^((?:[a-z][\w']* )?(?:i |we |you )?(?:pick|picks|scoop|scoops|snatch|snatches))\s+"
+    r"((?:the|my|her|his|that|this|it|them|those)(?: [\w']+){0,2}?)\s+(?:back\s+)?up\b"
 )
-"""A thing picked up, its word between ("pick the locket back up"): the verb whole again."""
+"""A thing picked up, its word between ("pick the locket back up", "Cass, pick it up"): the
+verb whole again."""
 
 
 _WEIGHT_ON = re.compile(
@@ -252,7 +257,7 @@ def bodily(said: str) -> str:
     never as the way back out of here."""
     draught = _DRINK_THIS.match(said)
     if draught is not None:  # "here tam, drink this": the potion held out to Tam
-        said = f"give my potion to {draught.group(1)}"
+        said = f"give my potion to {draught.group(1) or draught.group(2)}"
     offered = _OFFERED.match(said)
     if offered is not None:  # "here Aria, take my potion": the potion given to Aria
         whom = f" to {offered.group(1)}" if offered.group(1) else ""
@@ -262,6 +267,7 @@ def bodily(said: str) -> str:
     said = _WHILE_ASLEEP.sub("the sleeping one", said)  # "stab it while it sleeps": that one
     said = _ONE_WOUND.sub(r"treat \1", said)  # "i bandage my arm": a wound tended, no rest
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
+    said = _GETTING_GOING.sub("go", said)  # "we should get going": no "get" of a thing
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _SHELTERED.sub("sheltered", said)
     said = _RUN_THROUGH.sub(r"stab \1", said)

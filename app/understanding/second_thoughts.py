@@ -20,6 +20,12 @@ CHANGED_MIND = re.compile(
 )
 """A line that takes itself back is read whole (the parser says so): "… wait no, …",
 "fire bolt... no, ray of frost"."""
+_TAKEN_BACK_ALL = re.compile(
+    r"\b(?:wait|no|nope|nah|actually|never ?mind|scratch that|forget (?:it|that)|cancel(?: that)?|"
+    r"just kidding|only kidding|jk|j/k|don'?t|not that|sorry|ignore that|my bad|oops)\b",
+    re.I,
+)
+"""Words that only take back, with nothing after them to do instead."""
 _PAUSED = re.compile(
     r"(?:\.{2,}|…|,|\s[—–-]{1,2})\s*(?:wait|hold on|hang on)\b[,.!]*\s+(?=(?:which|what|who|"
     r"where|how|is|are|do|does|did|can|could|would|will)\b)",
@@ -32,6 +38,12 @@ def second_thought(text: str, read: Callable[[str], Intent]) -> Intent | None:
     """What a line that changes its mind means (``read`` reads a piece of it), or ``None``
     for a line that does not, or whose second thought is no plainer than the whole."""
     changed = CHANGED_MIND.search(text)
+    if changed is not None and not _TAKEN_BACK_ALL.sub("", text[changed.start() :]).strip(
+        " ,.!?;:-—–…"
+    ):  # "I throw my handaxe at the curtain — wait no, scratch that": nothing is left to do
+        first = read(text[: changed.start()])
+        return replace(first, kind="ask", text=text, targets=(), then=(), alternatives=(),
+                       extra=(), confidence=0.2, note="you changed your mind mid-line")  # fmt: skip
     if changed is not None and text[changed.end() :].strip(" ,.!-"):
         # "I pick the lock.. wait no, I kick the trapdoor": the last word is the one meant
         tail = text[changed.end() :].strip(" ,.!-")

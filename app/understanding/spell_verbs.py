@@ -66,20 +66,29 @@ _UNSEEN = re.compile(
     r"invisible\b"
 )
 """Someone made unseen ("make Thorin invisible", "Aria turns invisible")."""
+_HELD_FAST = re.compile(
+    r"\b(?:freeze|freezes|freezing|hold|holds|holding|lock|locks|locking|pin|pins|root|roots)"
+    r"\s+(?:[\w']+\s+){1,3}?(?:in place|still|to the spot|where (?:he|she|it|they) stands?)\b|"
+    r"\bparaly[sz](?:e|es|ing)\b|\bwords? of binding\b"
+)
+"""Someone held fast by magic ("freeze him in place", "paralyse the boss")."""
+_EFFECTS = ((_UNSEEN, Condition.INVISIBLE), (_HELD_FAST, Condition.PARALYZED))
 
 
 def spell_by_effect(ctx: Context) -> tuple[int, str] | None:
-    """(position, spell id) of the caster's one spell that makes its mark invisible, when
-    the line says to make someone so; ``None`` otherwise."""
-    said = _UNSEEN.search(ctx.said)
+    """(position, spell id) of the caster's one spell that does to its mark what the line
+    says (makes it invisible, holds it fast); ``None`` otherwise."""
     sheet = ctx.state.party.get(ctx.actor or "")
-    if said is None or sheet is None:
+    if sheet is None:
         return None
     table = srd().spells
-    hiding = [
-        s for s in sheet.spells if s in table and Condition.INVISIBLE in table.get(s).conditions
-    ]
-    return (said.start(), hiding[0]) if len(hiding) == 1 else None
+    for pattern, condition in _EFFECTS:
+        said = pattern.search(ctx.said)
+        if said is None:
+            continue
+        doing = [s for s in sheet.spells if s in table and condition in table.get(s).conditions]
+        return (said.start(), doing[0]) if len(doing) == 1 else None
+    return None
 
 
 def harming(spells: list[str], kind: str | None) -> list[str]:

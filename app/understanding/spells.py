@@ -133,7 +133,7 @@ def spell_mentioned(ctx: Context, cast_verb: bool) -> tuple[int, str] | None:
     if mocked is not None:  # "sings a mocking little ditty at the thrall": the bard's cantrip
         found.append((mocked.start(), "vicious_mockery"))
     if not found:
-        return healing_spell(ctx) or _described(ctx) or spell_by_verb(ctx) or spell_by_effect(ctx)
+        return healing_spell(ctx) or _described(ctx) or spell_by_effect(ctx) or spell_by_verb(ctx)
     # the caster's own spells first, then the earliest mention
     found.sort(key=lambda p: (p[1] not in known, p[0]))
     return found[0]

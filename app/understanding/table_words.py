@@ -12,7 +12,7 @@ import re
 from app.understanding.intent import Intent
 from app.understanding.memo import by_words
 from app.understanding.people_called import called_by
-from app.understanding.readings import Context
+from app.understanding.readings import FOR_THE_TABLE, Context
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.words import POLITE, starts_with
 
@@ -22,6 +22,10 @@ TABLE_ASKED = re.compile(
     r"what did (?:i|we) miss|(?:hp|health|hit points?)[- ]wise|"
     r"how(?:'s| is| are) (?:every(?:one|body)|the (?:party|group|team)|we all) "
     r"(?:doing|holding up|looking)(?! today)|"
+    r"how(?:'s| is| are) (?:every(?:one|body)'?s?|the (?:party|group|team)'?s?|our) "
+    r"(?:health|hp|hit points|wounds)|"
+    r"^(?:so |ok |okay )?(?:is|are) (?:any(?:one|body)|any of us|every(?:one|body)|we(?: all)?) "
+    r"(?:else |still )?(?:hurt|wounded|injured|bleeding|badly hurt|ok|okay|alright|all right)\b|"
     r"how (?:does|do|will) (?:the |this |a )?(?:whole )?(?:taking turns|turn[- ]taking|turns?|"
     r"turn order|initiative)(?: thing| system)? (?:work|go))"
 )
@@ -57,12 +61,30 @@ STATE_ASKED = re.compile(r"\s*(?:is|are|was|were|has|have|did|does)\b[^?]*\?\s*$
 """A yes-or-no question about how things stand ("is rat 3 still out cold?")."""
 
 
+_MOURNED = re.compile(
+    r"(?:rip|r\.?i\.?p\.?|oof|press f(?: for)?|f for|pour one out for|so long)"
+    r"(?:\s+(?:poor |old |our )?([\w']+(?: [\w']+)?))?\W*"
+)
+"""The table's sigh over a friend ("rip thorin", "press f for Aria"): no deed, no blow."""
+
+
+_POINTED = re.compile(
+    r"(?:him|her|them|it|that one|this one|one more|again|now)(?: too| again)?\W*"
+)
+"""A cry in a fight with no deed in it ("her!", "them!", "one more!")."""
+
+
 def to_no_one(ctx: Context, said: str) -> Intent | None:
     """A line that is only a hurry-up or a cry: said to be no deed, with nobody answering."""
     if _HURRY.match(said):  # "chop chop": the table's impatience, no blow
         return ctx.intent("ask", confidence=0.2, note="a hurry-up, not a deed")
     if _CRY_ALONE.fullmatch(said):  # "RAAAH!" alone: a cry, no words to anyone
         return ctx.intent("ask", confidence=0.35, note="a battle cry, not a deed")
+    if ctx.scope.fighting and _POINTED.fullmatch(said):  # "her!", "one more!": at whom?
+        return ctx.intent("ask", confidence=0.3, note="a cry in the fight, no deed said")
+    mourned = _MOURNED.fullmatch(said)
+    if mourned is not None and (not mourned.group(1) or ctx.named("member")):
+        return ctx.intent("ask", confidence=0.2, note=f"a sigh {FOR_THE_TABLE}")  # "rip thorin"
     return None
 
 
@@ -72,7 +94,18 @@ def plain_deed(said: str, *, fighting: bool) -> str:
     said = _CRY_FIRST.sub("", said)
     if fighting:
         said = _BLOW_SAID.sub(lambda m: f"{_BLOW_VERBS[m.group(1)]} at ", said)
+        # "… while he's busy yelling": what the foe is about, no words of the speaker's
+        said = _WHILE_THEY.sub("", said).strip() or said
     return said
+
+
+_WHILE_THEY = re.compile(
+    r"(?<=\w)\s+(?:while|whilst|as)\s+(?:he|she|it|they)(?:'s|'re| is| are| was| were)?"
+    r"\s+(?:busy|distracted|yelling|shouting|looking|turned|facing|staring|screaming|roaring|"
+    r"distracted|not looking)\b[^,.;!?]*?(?=\s*(?:[,.;!?]|\band\b|\bthen\b)|$)"
+)
+"""What a foe is busy with while the blow lands ("… while he's busy yelling at the big
+ones"): the blow's moment, no words of the speaker's."""
 
 
 def of_the_table(ctx: Context, said: str) -> Intent | None:

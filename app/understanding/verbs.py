@@ -40,10 +40,12 @@ from app.understanding.readings import (
 )
 from app.understanding.spell_targets import (
     POINTED,
+    WORST_HURT,
     absent_person,
     aimed_at_friend,
     allies,
     spread_over,
+    worst_hurt,
 )
 from app.understanding.spells import (
     cantrips_of,
@@ -54,7 +56,7 @@ from app.understanding.spells import (
     unaffected,
 )
 from app.understanding.talked_to import talk_to
-from app.understanding.targets import pick_creatures, plural
+from app.understanding.targets import named_creatures, pick_creatures, plural
 from app.understanding.verb_hits import verb_hits
 from app.understanding.ways import (
     left_be,
@@ -156,6 +158,14 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     if foe_first.exact or in_first is None or in_first[1] != spell or first == ctx.said:
         friend_first = []
     healing = bool(srd().spells.get(spell).heal) if spell in srd().spells else False
+    if (
+        healing
+        and not members
+        and not named_creatures(ctx.said, ctx.scope)
+        and WORST_HURT.search(ctx.said)
+    ):
+        members = worst_hurt(ctx)  # "healing word on whoever is hurt worst": a friend, never
+        # the foe the words would pick
     if healing and not members and not pick.exact and POINTED.search(ctx.said):
         members = hurt_friends(ctx)[:1]  # "a healing word in his direction": a friend's
     named_friends = [m for m in members if m != ctx.actor]

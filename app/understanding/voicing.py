@@ -119,7 +119,14 @@ def for_the_speaker(rest: str, raw: str, actor: str | None, state: GameState) ->
         or rest.startswith("i ")
     ):
         return rest
+    rest = _YOU_DO.sub("", rest) or rest  # "Cass, you pick it up": Cass picks it up
     return _SPEAKER.sub(state.name_of(actor).split()[0].lower(), rest)
+
+
+_YOU_DO = re.compile(
+    r"^(?:you|u)(?: (?:can|could|should|must|will|better|had better|'d better|go and))? (?=\w)"
+)
+"""The friend told, as "you", before what they are told to do ("Cass, you pick it up")."""
 
 
 def subject_said(ctx: r.Context, said: str) -> tuple[str, str | None]:
@@ -217,3 +224,39 @@ def asked_plainly(said: str) -> str:
     asks ("what we're doing", "who am i", "what are my hit points")."""
     said = _REMIND.sub("", _about_us(said))
     return _REMIND_MINE.sub("what are ", said)
+
+
+_OOC = r"(?:ooc|o\.o\.c\.?|(?:speaking |asking )?out of character|out-of-character)"
+_OOC_BRACKETED = re.compile(rf"\s*[(\[]\s*{_OOC}\s*[:,—–-]*\s*([^)\]]*?)\s*[)\]]", re.IGNORECASE)
+_OOC_MARK = re.compile(rf"(?:^|(?<=[,;.!?]))\s*{_OOC}\s*(?:[:,—–-]+|$)\s*", re.IGNORECASE)
+"""A player's marker that what follows is said to the table, not in the story ("… and
+then, out of character, how much is the reward?", "(ooc) what's my AC", "I attack (ooc:
+is that ok?)")."""
+
+
+def out_of_character(text: str) -> str:
+    """The line without its out-of-character markers: what follows one is read as any
+    line to the DM is (a question answered, never a way "out" of the room)."""
+    bare = _OOC_BRACKETED.sub(lambda m: f". {m.group(1)}" if m.group(1) else " ", text)
+    bare = _OOC_MARK.sub(" ", bare)
+    return text if bare == text else (bare.strip(" .") or text)
+
+
+_WHY_YOU = re.compile(
+    r"^(?P<head>(?P<name>[A-Za-z][\w'-]*)\s*,\s*.+?)\s*[,;.!—–-]+\s*(?:since |as |cause |because )?"
+    r"(?:you're|youre|you are|ur)\s+(?:the\s+|so\s+|our\s+)?[\w'-]+(?:\s+one)?\W*$",
+    re.IGNORECASE,
+)
+"""A friend told to do a thing, and why them ("Ione, you go up, you're lightest")."""
+
+
+def why_them_dropped(text: str, state: GameState) -> str:
+    """The line without the reason a friend is picked for a deed ("Cass, read the book,
+    you're the scholar" is Cass reading the book): the "you" of the reason is that friend,
+    never someone of the story standing by."""
+    said = _WHY_YOU.match(text.strip())
+    if said is None:
+        return text
+    name = said["name"].lower()
+    friends = {w for s in state.party.values() for w in s.name.lower().split()}
+    return said["head"] if name in friends else text

@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 
 from app.understanding.approaching import approached
+from app.understanding.far_places import far_place, home, the_way_to, where_someone_is
 from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.scope import Thing, open_challenges
 from app.understanding.words import has_phrase, name_score, verb_at
 from app.world import view
-from app.world.campaign import Campaign
 
 UP_TO_A_DOOR = re.compile(
     r"\bover to (?:the |that |this )?(?:\w+ )?(?:door|trapdoor|hatch|curtain|gate|doorway|"
@@ -120,10 +120,6 @@ HELD_OUT = re.compile(
 of the turn, and no way up or out."""
 
 
-FAR = "there is no way from here to"
-"""How the note of a going to a place further on begins (the first step is named after)."""
-
-
 _DONE_TO = re.compile(
     r"\b(her|him|them|it|me|us) (?:up|down|out|off|back)\b(?=\s*(?:$|[,.!;]|and\b|then\b))"
 )
@@ -152,6 +148,28 @@ _HANDS_MOVE = re.compile(
 """A hand's motion ("holding out the locket", "putting her blade down"): no way taken."""
 
 
+_STAYS = re.compile(
+    r"^(?:stay|stays|staying|remain|remains|linger|lingers|wait|waits|keep watch|keeps watch|"
+    r"stand guard|stands guard|guard|guards|sit|sits|stand|stands)\s+(?:by|at|near|beside|"
+    r"next to|in|inside|here|there|on|the|behind)\b"
+)
+"""Staying put by a way ("stays by the door", "wait at the curtain"): no one goes by it."""
+
+
+def _place_beyond(ctx: Context, rest: str) -> bool:
+    """The words name a place a way here leads to ("the yard"), not only the way."""
+    campaign = ctx.campaign
+    if campaign is None:
+        return False
+    return any(
+        has_phrase(rest, w)
+        for way in ctx.scope.of("exit")
+        if way.id in campaign.scenes
+        for w in f"{campaign.scenes[way.id].name} {way.id.replace('_', ' ')}".lower().split()
+        if len(w) > 3 and w not in ctx.vocab.stop
+    )
+
+
 def move(ctx: Context, at: int) -> Intent | None:
     """The way the words from ``at`` go by (a move intent), a word with someone walked up
     to, or ``None`` when they go nowhere."""
@@ -165,9 +183,18 @@ def move(ctx: Context, at: int) -> Intent | None:
     approach = _APPROACH.search(rest)
     if re.match(r"^(?:put|puts|place|places|set|sets|lay|lays)\s+(?!(?:off|out|forth)\b)", rest):
         return None  # "put the crown back": the thing goes back, nobody goes anywhere
+    if _STAYS.match(rest) and not _place_beyond(ctx, rest):
+        return None  # "Thorin stays by the door": where he keeps, not where he goes (but
+        # "I'll wait in the yard", named, is waiting there)
     climbing = rest.startswith(("climb", "scale", "scramble"))  # up to it is onto it: a deed
     if climbing and re.match(r"^\w+\s+(?:up\s+)?(?:on top of|onto|on to|atop|on)\b", rest):
         return None  # "climb on top of the mound": up on it, not in by its door
+    if (
+        climbing
+        and re.match(r"^\w+\s+up\s+(?:the|a|some|those|these)\s", rest)
+        and not (named_beyond_direction(ctx, rest))
+    ):
+        return None  # "climb up the rocks to look along the beach": up them, not the way up
     if approach is not None and not climbing and not _ways(ctx, rest[approach.end() :]):
         met = approached(ctx, rest[approach.end() :])
         if met is not None:
@@ -223,9 +250,9 @@ def move(ctx: Context, at: int) -> Intent | None:
         return None  # "give the locket back to Wendel": to someone here, not back the way out
     if exits and PART_OF.search(" ".join(ctx.said[at:].split()[:12])):
         return None  # "round the back of the inn": a side of that place, not the way in
-    far = None if named_beyond_direction(ctx, rest) else _far_place(ctx, rest)
+    far = None if named_beyond_direction(ctx, rest) else far_place(ctx, rest)
     if far is not None:  # "we'll go out to the chapel" from the lighthouse: not "out"
-        return _the_way_to(ctx, far)
+        return the_way_to(ctx, far)
     leaving = not _WISHED_OF.search(ctx.said[:at]) and any(
         verb_at(rest, p) >= 0 for p in ctx.vocab.leave
     )  # (the going's own words: not "leaves the talking to the others … running a finger
@@ -234,7 +261,7 @@ def move(ctx: Context, at: int) -> Intent | None:
         return None  # "we should leave the locket", "we leave you with your sausages",
         # "leave the cellar alone": a thing or someone left be, nobody goes
     if leaving and (not exits or _names_here(ctx, rest)):
-        return way_out(ctx)
+        return home(ctx, rest, shut_ways(ctx)) or way_out(ctx)
     if exits:
         if exits[0].id in shut_ways(ctx):
             crept = crept_past(ctx, exits[0].id)
@@ -249,11 +276,11 @@ def move(ctx: Context, at: int) -> Intent | None:
             exits = named  # named, not the way back a direction word also names
         sure = 1.0 if len(exits) == 1 else 0.6
         return ctx.intent("move", targets=(exits[0].id,), confidence=sure)
-    where = _where_someone_is(ctx, rest)
+    where = where_someone_is(ctx, rest)
     if where is not None:  # "then go see the priest": to the chapel, where he is
         if where in {w.id for w in ctx.scope.of("exit")}:
             return ctx.intent("move", targets=(where,), confidence=0.8)
-        return _the_way_to(ctx, where)
+        return the_way_to(ctx, where)
     return None
 
 
@@ -263,31 +290,6 @@ def _ways(ctx: Context, text: str) -> list[Thing]:
     exits = ctx.named("exit", text=text)
     half = exits and not any(has_phrase(text, n) for n in exits[0].names)
     return [] if half and ctx.named("creature", "npc", text=text, floor=0.9) else exits
-
-
-_TO_SEE = re.compile(
-    r"^\w+(?: back| over| up| down| on)?(?: and)? (?:to see|to visit|to find|see|visit|find|"
-    r"(?:to )?(?:talk|speak|chat) (?:to|with)|ask|to|back to|over to) (.+)$"
-)
-"""Going to see someone ("go see the priest", "head back to Berta"): the words name them."""
-
-
-def _where_someone_is(ctx: Context, rest: str) -> str | None:
-    """The place of the campaign where a person the words name (not here) is found."""
-    campaign = ctx.campaign
-    sought = _TO_SEE.match(rest)
-    if campaign is None or sought is None or ctx.named("npc", text=rest):
-        return None
-    rest = sought.group(1)
-    for sid, scene in campaign.scenes.items():
-        for pid in scene.npcs:
-            person = campaign.npcs.get(pid)
-            names = [person.name, *person.aliases] if person is not None else []
-            if sid != ctx.state.scene.id and any(
-                name_score(rest, n.lower(), ctx.vocab.stop) >= 1 for n in names
-            ):
-                return sid
-    return None
 
 
 _WISHED_OF = re.compile(
@@ -330,80 +332,12 @@ PART_OF = re.compile(
 """A side of a place named ("the back wall of the inn"), which is where one already is."""
 
 
-def _the_way_to(ctx: Context, far: str) -> Intent:
-    """Said back: no way from here leads straight to the far place, and which way here is
-    the first step there (by the ways the campaign draws)."""
-    campaign = ctx.campaign
-    assert campaign is not None
-    name = campaign.scenes[far].name
-    step = _first_step(campaign, ctx.state.scene.id, far)
-    ways = {w.id: w for w in ctx.scope.of("exit")}
-    if step is None or step not in ways:
-        return ctx.intent("ask", confidence=0.45, note=f"{FAR} {name}")
-    way = ways[step]
-    via = campaign.scenes[step].name
-    # (0.45: sure enough never to be read as some other deed, and read again after a move)
-    return ctx.intent("ask", confidence=0.45,
-                      note=f"{FAR} {name}: the way there is through "
-                      f"the {way.name} ({via}) first")  # fmt: skip
-
-
-def _first_step(campaign: Campaign, here: str, far: str) -> str | None:
-    """The scene next to ``here`` on the shortest way to ``far`` (``None``: no way). A way
-    drawn from either end counts (the chapel's causeway is reached from the strand, though
-    only the chapel names it)."""
-    links: dict[str, set[str]] = {sid: set() for sid in campaign.scenes}
-    for sid, scene in campaign.scenes.items():
-        for way in scene.exits:
-            if way.to in links:
-                links[sid].add(way.to)
-                links[way.to].add(sid)
-    seen = {here}
-    frontier = [(n, n) for n in sorted(links.get(here, ()))]
-    while frontier:
-        nxt = []
-        for place, first in frontier:
-            if place == far:
-                return first
-            if place in seen:
-                continue
-            seen.add(place)
-            nxt += [(n, first) for n in sorted(links[place]) if n not in seen]
-        frontier = nxt
-    return None
-
-
 def far_way(ctx: Context) -> Intent | None:
     """The line's going, said back, when it names a place further on than any way from
     here ("back down to the strand" from the lighthouse): never the first way a direction
     word names."""
-    far = None if named_beyond_direction(ctx, ctx.said) else _far_place(ctx, ctx.said)
-    return _the_way_to(ctx, far) if far is not None else None
-
-
-def _far_place(ctx: Context, rest: str) -> str | None:
-    """A place of the campaign the words name that no way from here leads to (its id)."""
-    campaign = ctx.campaign
-    if campaign is None:
-        return None
-    here = campaign.scenes.get(ctx.state.scene.id)
-    near = {e.to for e in here.exits} if here is not None else set()
-    near |= {w.id for w in ctx.scope.of("exit")} | {ctx.state.scene.id}  # (a hidden way too)
-    for sid, scene in campaign.scenes.items():
-        name = scene.name.lower()
-        words = [w for w in name.split() if w not in ctx.vocab.stop and w != "the"]
-        if (
-            sid not in near
-            and words
-            and any(has_phrase(rest, w) for w in (words[-1], f"{words[-1]}s"))
-        ):
-            return sid  # ("off to the woods": Blackthorn Wood)
-    for scene in campaign.scenes.values():  # "… then down the shore steps" from the
-        for way in scene.exits:  # lighthouse: the harbour's way on, by its own name
-            name = way.name.lower()
-            if way.to not in near and len(name.split()) > 1 and has_phrase(rest, name):
-                return way.to
-    return None
+    far = None if named_beyond_direction(ctx, ctx.said) else far_place(ctx, ctx.said)
+    return the_way_to(ctx, far) if far is not None else None
 
 
 _DIRECTIONS = view.DIRECTIONS

@@ -331,3 +331,23 @@ def test_a_move_says_whether_it_steps_out_of_reach_or_comes_closer() -> None:
     said = [e.description for e in run(state, "move", creature_id="aria", to="near")["events"]
             if e.type == "state_change"]  # fmt: skip
     assert "Aria comes closer" in said
+
+
+def test_stepping_up_beside_a_friend_in_a_melee_stands_in_it() -> None:
+    """Next to a friend a rat is biting is next to the rat: within reach of a blow at it,
+    and no parting blow from a foe both of them stand beside."""
+    state = cellar()
+    spots = state.encounter.positions
+    engage(spots, "aria", "giant-rat-3")
+    turn_of(state, "thorin")
+    step = run(state, "move", creature_id="thorin", to="engage", target_id="aria")["result"]
+    assert step["text"] == "Thorin moves next to Aria"
+    assert set(spots["thorin"].engaged) == {"aria", "giant-rat-3"}
+    state = cellar()
+    spots = state.encounter.positions
+    engage(spots, "aria", "giant-rat-3")
+    join(spots, "thorin", "giant-rat-3")
+    turn_of(state, "thorin")
+    step = run(state, "move", creature_id="thorin", to="engage", target_id="aria")
+    assert "left" not in step["result"] and not rolls(step)  # still beside the rat
+    assert "giant-rat-3" in spots["thorin"].engaged

@@ -61,3 +61,18 @@ def test_the_held_lines_are_played_before_the_next_line_is_read() -> None:
     asyncio.run(game.run())
     shown = game.console.file.getvalue()  # type: ignore[attr-defined]
     assert "> /status\nWaiting for Cy (Aria)" in shown  # the status, as if typed now
+
+
+def test_a_pass_typed_at_the_question_is_no_reaction_and_ends_no_later_turn() -> None:
+    """``/pass`` at the question can only mean no reaction: held for after it, it ended the
+    next character's turn before they could act."""
+    game = table()
+    typed = iter(["/pass"])
+    game.read = lambda _prompt: next(typed)
+    assert game.ask("Cy", SHIELD) == ""
+    assert game.held == []
+    typed = iter(["/end "])
+    assert game.ask("Cy", SHIELD) == ""
+    typed = iter(["/pass Ana", "I duck"])  # a pass for a player by name: the game's, later
+    assert game.ask("Cy", SHIELD) == "I duck"
+    assert game.held == ["/pass Ana"]

@@ -179,3 +179,8 @@ async def test_a_second_line_break_behind_the_answer_answers_nothing() -> None:
         await until(pilot, lambda: bool(app.answers))
         await pilot.pause()
     assert app.answers == ["I duck behind the table"]
+
+
+async def test_a_pass_typed_into_the_dialog_is_no_reaction() -> None:
+    app, _ = await answered("/pass")
+    assert app.answers == [""]

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
-from app.actions.reactions import Question, addressed, asked_back, explained
+from app.actions.reactions import Question, addressed, asked_back, explained, passed
 from app.display.screentext import plain
 from app.session.hygiene import clean_line
 from app.tui.screens.modals import _Guarded
@@ -145,6 +145,9 @@ class ReactionScreen(_Guarded[str]):
         if not self.listening:
             return
         words = " ".join(clean_line(event.value).text.split())  # as a typed line is cleaned
+        if passed(words):  # "/pass" at the question: no reaction, no turn ended later
+            self._answer("")
+            return
         if words.startswith("/"):  # a command typed ahead, meant for the game, not a reaction
             event.input.value = ""
             self.held.append(words)

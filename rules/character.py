@@ -33,7 +33,7 @@ from rules.skills import Proficiency, Skill
 from rules.spellcasting import SpellSlots, spell_attack_bonus, spell_save_dc
 from rules.srd import srd
 
-MOST_COUNT = 10**12
+MOST_COUNT = 10**15
 """The most a count on a sheet may be: no use, drain or turn number comes near it."""
 
 

@@ -75,16 +75,27 @@ def apply_effects(
             outcome = wt.damage_tool(hurt, state)
             events += outcome.events
             summary.setdefault("damage", []).append(outcome.result)
-    if effects.heal and target:
-        outcome = wt.heal_tool(
-            a.HealArgs(target_id=target, amount=effects.heal, reason=reason), state
-        )
-        events += outcome.events
-    if effects.condition and target:
-        cond = a.ConditionArgs(target_id=target, condition=effects.condition,
-                               rounds=effects.condition_rounds, reason=reason)  # fmt: skip
-        events += condition_tool(cond, state).events
-        summary["condition"] = effects.condition.value
+    living = (
+        target
+        if target and not _dead(state, target)
+        else next((cid for cid in state.party if not _dead(state, cid)), None)
+    )  # a heal or a condition lands on one alive: the dead are past both
+    try:  # (what the rules refuse — exhaustion past its last level — is left undone, said so)
+        if effects.heal and living:
+            outcome = wt.heal_tool(
+                a.HealArgs(target_id=living, amount=effects.heal, reason=reason), state
+            )
+            events += outcome.events
+        if effects.condition and living:
+            cond = a.ConditionArgs(target_id=living, condition=effects.condition,
+                                   rounds=effects.condition_rounds, reason=reason)  # fmt: skip
+            events += condition_tool(cond, state).events
+            summary["condition"] = effects.condition.value
+    except ToolError as refused:
+        state.record("condition", f"{reason}: nothing more befalls them ({refused})")
+    if effects.end_encounter and state.encounter is not None:
+        events += fight_tools.finish_fight(state, reason).events  # a fight ended in peace
+        summary["combat_ended"] = True  # (before any move: nobody leaves in mid-fight)
     if effects.reveal:
         events += wt.reveal_tool(a.RevealArgs(text=effects.reveal), state).events
     if effects.restrict_to is not None:
@@ -95,9 +106,6 @@ def apply_effects(
     if effects.move_to:
         events += enter_scene(state, effects.move_to, reason)
         summary["moved_to"] = effects.move_to
-    if effects.end_encounter and state.encounter is not None:
-        events += fight_tools.finish_fight(state, reason).events  # a fight ended in peace
-        summary["combat_ended"] = True
     if effects.start_encounter and state.encounter is not None:
         # A fight is already on (a trigger that still holds, an outcome mid-fight): the
         # turn goes on — it is not the author's fight to fail on, nor the players'.
@@ -121,6 +129,10 @@ def apply_effects(
         state.challenges.pop(effects.next, None)
         summary["next"] = effects.next
     return events, summary
+
+
+def _dead(state: GameState, cid: str) -> bool:
+    return state.party[cid].vitals.state is LifeState.DEAD
 
 
 def enter_scene(state: GameState, scene_id: str, reason: str) -> list[SessionEvent]:
@@ -264,7 +276,9 @@ def talk_tool(args: a.TalkArgs, state: GameState) -> ToolOutcome:
             + (f"people here: {present}" if present else "nobody here to talk to")
         )
     if args.character_id is not None:
-        bg.resolve_target(state, args.character_id)
+        unable = bg.why_cannot_act(state, bg.resolve_target(state, args.character_id))
+        if unable:  # the dead and the senseless say nothing
+            raise ToolError(unable)
     npc = view.npc_view(state, campaign, npc_id)
     met = f"met_{npc_id}"
     first = not state.flags.get(met)

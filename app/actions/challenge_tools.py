@@ -63,13 +63,15 @@ def available(state: GameState, challenge_id: str) -> ChallengeSpec:
 def roller(state: GameState, spec: ChallengeSpec, character_id: str | None) -> str | None:
     """Who rolls: the character named (checked), or for a group challenge whoever is
     named or else the first conscious member. Raises before anything changes."""
-    if spec.kind == "group":
-        if character_id:
-            return bg.resolve_target(state, character_id)
+    if spec.kind == "group" and not character_id:
         return next((c for c, s in state.party.items() if s.vitals.conscious), None)
     if not character_id:
         raise ToolError("this challenge needs a character_id")
-    return bg.resolve_target(state, character_id)
+    who = bg.resolve_target(state, character_id)
+    unable = bg.why_cannot_act(state, who)
+    if unable:  # (a DM may name the one out cold: the rules say they do nothing)
+        raise ToolError(unable)
+    return who
 
 
 def _roll(

@@ -5,13 +5,14 @@ and raises :class:`ToolError` before touching the world."""
 from __future__ import annotations
 
 from app.actions import args as a
-from app.actions.beings import resolve_target, why_cannot_act
+from app.actions.beings import resolve_target, vitals_of, why_cannot_act
 from app.actions.events import DiceRoll, SessionEvent
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.rolling import check_for, check_result, mode, record_check, roll_event
 from app.actions.senses import sense_needed
 from app.world.state import GameState
 from rules.checks import CheckResult, group_check
+from rules.damage import LifeState
 from rules.dice import Advantage, DiceError, parse, roll
 
 
@@ -30,8 +31,10 @@ def ability_check_tool(args: a.AbilityCheckArgs, state: GameState) -> ToolOutcom
 
 
 def saving_throw_tool(args: a.SavingThrowArgs, state: GameState) -> ToolOutcome:
-    """request_saving_throw."""
+    """request_saving_throw (never of the dead: nothing is left to resist)."""
     target = resolve_target(state, args.character_id)
+    if vitals_of(state, target).state is LifeState.DEAD:
+        raise ToolError(f"{state.name_of(target)} is dead")
     check = check_for(
         state, target, args.dc, args.reason, mode(args.advantage), ability=args.ability, save=True
     )
@@ -47,6 +50,9 @@ def group_check_tool(args: a.GroupCheckArgs, state: GameState) -> ToolOutcome:
     if not ids:
         raise ToolError("nobody in the party can make the check")
     targets = [resolve_target(state, cid) for cid in ids]
+    unable = [why for t in targets if (why := why_cannot_act(state, t))]
+    if unable:  # (the DM names one out cold: the rules say they do nothing)
+        raise ToolError(unable[0])
     needs = sense_needed(args.reason)  # "listen for the patrol": the deafened fail it
 
     def one(t: str) -> CheckResult:

@@ -87,6 +87,9 @@ def present_item_tool(args: PresentItemArgs, state: GameState) -> ToolOutcome:
     who = bg.resolve_target(state, args.character_id)
     if who not in state.party:
         raise ToolError(f"{state.name_of(who)} is no party member")
+    unable = bg.why_cannot_act(state, who)
+    if unable:  # a dead hand gives nothing
+        raise ToolError(unable)
     held = _carried(state, campaign, who, args.item)
     npc_id = _person(state, campaign, args.npc_id)
     item = item_id(campaign, held)

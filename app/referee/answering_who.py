@@ -31,6 +31,10 @@ _MINE = re.compile(
     r"^\W*(?:my|our) (?:characters?|chars?|heroes|pcs?)\W*$"
 )
 """Asking which of the party's characters are the asker's own (at a shared table)."""
+_WHO_IS = re.compile(
+    r"^\W*(?:who(?:'s| is)|(?:tell|remind) (?:me|us)(?: more)? (?:about|of)) ([a-z]+)\W*$"
+)
+"""Asked who one person is, by name ("who is Ione?")."""
 _WHO_WE_ARE = re.compile(
     r"\b(?:who are we(?= *(?:again|exactly|here|even|then)?\W*$)|"
     r"who(?:'s| is| s)? in (?:the|my|our) (?:party|group|team)|"
@@ -66,6 +70,12 @@ def who_we_are(a: Asked) -> str | None:
     """Asked: "who am I?", "tell me about my character", "who are we?" — the character the
     asker plays and the party, with where the whole sheet is."""
     text = a.text.lower()
+    friend = _WHO_IS.match(text)
+    named = [s for s in a.state.party.values() if friend and friend[1] in s.name.lower().split()]
+    if len(named) == 1:  # "who is Ione?", "tell me about ione": one of the party
+        return (
+            f"{_who(named[0])}. The whole sheet: F4 in the full-screen game, /sheet in the console."
+        )
     me = _WHO_I_AM.search(text) is not None
     us = _WHO_WE_ARE.search(text) is not None
     if not (me or us) or not a.state.party:

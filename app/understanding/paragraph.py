@@ -121,9 +121,20 @@ def paragraph(
         if read.kind not in NOT_A_DEED and read.confidence >= 0.7 and outright:
             # (a deed a sentence tells outright beats a choice offered back for the whole)
             return replace(read, text=text)
-    return whole  # a choice to offer back, or nothing read
+    deeds = [
+        said
+        for part in reversed(story_parts(text))
+        if not PURPOSE.match(part)
+        and (said := understand_clause(part, actor, state, campaign, language=language)).kind
+        in _TOLD_DEEDS
+        and said.confidence >= 0.8
+        and said.targets
+    ]  # "… rolls the snoring goblin onto its belly, ties its wrists and ankles …": the tying
+    return replace(deeds[0], text=text) if len(deeds) == 1 else whole
 
 
+_TOLD_DEEDS = frozenset({"improvise", "challenge", "cast", "attack", "use", "manoeuvre"})
+"""Deeds one part of a paragraph read as nothing whole may tell, sure of them, on a thing."""
 _DONE_NOT_SAID = frozenset({"move", "rest", "take", "drop", "give", "use", "attack"})
 """Deeds that words in quotes only speak of ("we just want you to go home")."""
 

@@ -55,7 +55,7 @@ from app.understanding.talked_to import news_of_someone
 from app.understanding.telling import gesture, haggled, pledged, promised, told
 from app.understanding.threats import threat
 from app.understanding.vocabulary import ENGLISH, Vocabulary, vocabulary_for
-from app.understanding.voicing import asked_plainly, for_the_speaker, subject_said
+from app.understanding.voicing import asked_plainly, for_the_speaker, friend_asked_of, subject_said
 from app.understanding.ways import OPENING_A_THING, UP_TO_A_DOOR, far_way, only_opening
 from app.understanding.words import normalise, starts_with
 from app.world import view
@@ -120,6 +120,7 @@ def understand_clause(
     said = asked_plainly(bodily(normalise(raw)))  # "remind me what we're doing", "tell me
     # about my character"
     scope = build_scope(state, campaign, actor, vocab.people)
+    said = friend_asked_of(said, scope)  # "tell me about ione": who she is, asked
     ctx = r.Context(raw, said, actor, state, campaign, vocab, scope)
     if raw.strip() in ("?", "??", "???"):
         return ctx.intent("help")

@@ -147,6 +147,11 @@ _ONE_WOUND = re.compile(
     r"|head|shoulder|side|ankle|wrist|knee|cut|gash|wound|bite|foot|face))\b(?: with [^,.;!?]+)?"
 )
 """One wound tended ("I bandage my arm with strips of net"): no rest, nor the net's."""
+_BOUND_WOUNDS = re.compile(
+    r"\b(?:bind|binds|binding|dress|dresses|dressing|tend|tends|tending|tend to|tends to)(?: up)?"
+    r" ((?:our|my|their|his|her|the party's|everyone's) (?:wounds|cuts|injuries|hurts))\b"
+)
+"""Wounds bound ("we bind our wounds"): bandaged, as a rest begins, never someone tied."""
 _GETTING_GOING = re.compile(r"\b(?:get|gets|getting) (?:going|moving|a move on)\b")
 """Setting off, no way said ("we should probably get going"): a going, nothing taken."""
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
@@ -267,6 +272,7 @@ def bodily(said: str) -> str:
     said = _WHILE_ASLEEP.sub("the sleeping one", said)  # "stab it while it sleeps": that one
     said = _ONE_WOUND.sub(r"treat \1", said)  # "i bandage my arm": a wound tended, no rest
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
+    said = _BOUND_WOUNDS.sub(r"bandage \1", said)  # "we bind our wounds": no one bound
     said = _GETTING_GOING.sub("go", said)  # "we should get going": no "get" of a thing
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _SHELTERED.sub("sheltered", said)

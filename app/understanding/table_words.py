@@ -63,7 +63,7 @@ STATE_ASKED = re.compile(r"\s*(?:is|are|was|were|has|have|did|does)\b[^?]*\?\s*$
 
 _MOURNED = re.compile(
     r"(?:rip|r\.?i\.?p\.?|oof|press f(?: for)?|f for|pour one out for|so long)"
-    r"(?:\s+(?:poor |old |our )?([\w']+(?: [\w']+)?))?\W*"
+    r"(?:\s+(?:poor |old |our |the )?([\w']+(?: [\w']+)?))?\W*"
 )
 """The table's sigh over a friend ("rip thorin", "press f for Aria"): no deed, no blow."""
 
@@ -83,7 +83,14 @@ def to_no_one(ctx: Context, said: str) -> Intent | None:
     if ctx.scope.fighting and _POINTED.fullmatch(said):  # "her!", "one more!": at whom?
         return ctx.intent("ask", confidence=0.3, note="a cry in the fight, no deed said")
     mourned = _MOURNED.fullmatch(said)
-    if mourned is not None and (not mourned.group(1) or ctx.named("member")):
+    laughed = re.search(r"\b(?:lol|lmao|rofl|haha\w*|xd)\b", said) is not None
+    kinds = {w.lower().rstrip("s") for c in ctx.state.creatures.values() for w in c.name.split()}
+    foes = (
+        mourned is not None
+        and bool(mourned[1])
+        and bool({w.rstrip("s") for w in mourned[1].split()} & kinds)
+    )  # "rip rats": the foes fallen, sighed over
+    if mourned is not None and (not mourned[1] or laughed or foes or ctx.named("member")):
         return ctx.intent("ask", confidence=0.2, note=f"a sigh {FOR_THE_TABLE}")  # "rip thorin"
     return None
 

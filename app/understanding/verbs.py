@@ -126,6 +126,8 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
     pick = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
     table = srd().spells
     mending = spell in table and not table.get(spell).harmful and bool(ctx.named("member"))
+    mending = mending or (spell in table and bool(table.get(spell).heal))  # ("on whoever is
+    # hurt worst": a friend's hurt, no foe described)
     if mending:  # "… against Bram's bleeding shoulder": a friend's wound, no foe described
         pick = replace(pick, missing="", choices=())
     if pick.missing:

@@ -9,6 +9,7 @@ import re
 
 from app.understanding import readings as r
 from app.understanding.rewording import INTERJECTION, OPENING_WORDS
+from app.understanding.scope import Scope
 from app.world.state import GameState
 
 _PICKED_TO_SWING = re.compile(
@@ -260,3 +261,18 @@ def why_them_dropped(text: str, state: GameState) -> str:
     name = said["name"].lower()
     friends = {w for s in state.party.values() for w in s.name.lower().split()}
     return said["head"] if name in friends else text
+
+
+_TELL_ME_OF = re.compile(
+    r"^(?:can you |could you |please )?(?:remind|tell) (?:me|us)(?: more)? (?:about|of) ([a-z]+)$"
+)
+"""Asked to be told about someone by name ("tell me about ione")."""
+
+
+def friend_asked_of(said: str, scope: Scope) -> str:
+    """ "Tell me about ione", Ione one of the party: asked who she is (never words to the
+    person of the story standing by)."""
+    told_of = _TELL_ME_OF.match(said)
+    if told_of is not None and any(told_of[1] in m.names for m in scope.of("member")):
+        return f"who is {told_of[1]}"
+    return said

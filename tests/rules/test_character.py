@@ -31,6 +31,9 @@ def test_a_count_of_uses_is_bounded_so_every_sheet_can_be_saved() -> None:
     assert CharacterSheet.model_validate({**sheet, "resources": {"second_wind": 1}})
     # the turn's bookkeeping (round x 1000 + turn): a fight's twelfth round still loads
     assert CharacterSheet.model_validate({**sheet, "resources": {"sneak_attack_turn": 12_003}})
+    # and a fight at the last round a save allows (10^9): its blows still load
+    late = 10**9 * 1000 + 3
+    assert CharacterSheet.model_validate({**sheet, "resources": {"sneak_attack_turn": late}})
     with pytest.raises(ValidationError, match=r"name"):  # an invisible character in it
         CharacterSheet.model_validate({**sheet, "name": "Tho\u200brin"})
     with pytest.raises(ValidationError, match=r"resources\.second_wind"):

@@ -287,3 +287,42 @@ def test_knocking_one_out_of_several_picks_one() -> None:
     said = read(guards, "mira", "knock one out with the pommel")[0]
     assert (said.kind, said.targets) == ("improvise", ("goblin-1",))
     assert read(guards, "mira", "knock him out")[0].kind == "ask"  # which of the two?
+
+
+async def test_one_of_the_party_asked_about_by_name_is_told() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    for line in ("tell me about ione", "who is Ione?"):
+        assert [c.kind for c in read(harbour, "wren", line)] == ["question"], line
+        answer = await told(harbour, "wren", line)
+        assert answer.startswith("Ione, a level 3 half-elf ranger (28/28 HP, AC 15)"), answer
+
+
+def test_a_healing_spell_at_whoever_is_hurt_worst_is_told_why_not_when_unknown() -> None:
+    said = read({**RATS, "turn": "aria"}, "aria", "healing word on whoever is hurt worst")[0]
+    assert (said.kind, said.note) == ("cast", "a spell this character does not know")
+
+
+def test_foes_sighed_over_with_a_laugh_is_no_deed() -> None:
+    assert calls(CELLAR, "aria", "rip rats lol") == []
+
+
+def test_wounds_bound_are_bandaged_not_someone_tied() -> None:
+    light = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel"],
+             "wounds": {"ione": 15, "cass": 6}}  # fmt: skip
+    said = read(light, "cass", "we bind our wounds")[0]
+    assert (said.kind, said.action) == ("rest", "short")
+
+
+def test_a_story_of_one_deed_among_others_is_that_deed() -> None:
+    line = ("Thorin sheathes his sword, rolls the snoring goblin onto its belly, ties its "
+            "wrists and ankles with rope, and stuffs a turnip in its mouth so it can't call "
+            "for help.")  # fmt: skip
+    said = read(GUARDS, "thorin", line)[0]
+    assert (said.kind, said.targets) == ("improvise", ("goblin-1",))
+    down = {**GUARDS, "turn": "aria", "conditions": {}, "dead": [],
+            "wounds": {"thorin": 31, "goblin-1": 4}}  # fmt: skip
+    line = ("Aria throws herself down next to Thorin, presses both hands on the gash in his side "
+            "and shouts for Mira to keep the goblins off them while she tries to keep him "
+            "breathing.")  # fmt: skip
+    said = read(down, "aria", line)[0]
+    assert (said.kind, said.action, said.targets) == ("manoeuvre", "stabilize", ("thorin",))

@@ -74,6 +74,15 @@ _POINTED = re.compile(
 """A cry in a fight with no deed in it ("her!", "them!", "one more!")."""
 
 
+def _sighed_over(ctx: Context, said: str, whom: str) -> bool:
+    """Who a sigh is over ("rip thorin", "rip rats lol"): a friend, foes of the fight, or
+    anything at all said with a laugh."""
+    if re.search(r"\b(?:lol|lmao|rofl|haha\w*|xd)\b", said) or ctx.named("member"):
+        return True
+    kinds = {w.lower().rstrip("s") for c in ctx.state.creatures.values() for w in c.name.split()}
+    return bool({w.rstrip("s") for w in whom.split()} & kinds)
+
+
 def to_no_one(ctx: Context, said: str) -> Intent | None:
     """A line that is only a hurry-up or a cry: said to be no deed, with nobody answering."""
     if _HURRY.match(said):  # "chop chop": the table's impatience, no blow
@@ -83,14 +92,7 @@ def to_no_one(ctx: Context, said: str) -> Intent | None:
     if ctx.scope.fighting and _POINTED.fullmatch(said):  # "her!", "one more!": at whom?
         return ctx.intent("ask", confidence=0.3, note="a cry in the fight, no deed said")
     mourned = _MOURNED.fullmatch(said)
-    laughed = re.search(r"\b(?:lol|lmao|rofl|haha\w*|xd)\b", said) is not None
-    kinds = {w.lower().rstrip("s") for c in ctx.state.creatures.values() for w in c.name.split()}
-    foes = (
-        mourned is not None
-        and bool(mourned[1])
-        and bool({w.rstrip("s") for w in mourned[1].split()} & kinds)
-    )  # "rip rats": the foes fallen, sighed over
-    if mourned is not None and (not mourned[1] or laughed or foes or ctx.named("member")):
+    if mourned is not None and (not mourned[1] or _sighed_over(ctx, said, mourned[1])):
         return ctx.intent("ask", confidence=0.2, note=f"a sigh {FOR_THE_TABLE}")  # "rip thorin"
     return None
 
@@ -109,7 +111,7 @@ def plain_deed(said: str, *, fighting: bool) -> str:
 _WHILE_THEY = re.compile(
     r"(?<=\w)\s+(?:while|whilst|as)\s+(?:he|she|it|they)(?:'s|'re| is| are| was| were)?"
     r"\s+(?:busy|distracted|yelling|shouting|looking|turned|facing|staring|screaming|roaring|"
-    r"distracted|not looking)\b[^,.;!?]*?(?=\s*(?:[,.;!?]|\band\b|\bthen\b)|$)"
+    r"not looking)\b[^,.;!?]*?(?=\s*(?:[,.;!?]|\band\b|\bthen\b)|$)"
 )
 """What a foe is busy with while the blow lands ("… while he's busy yelling at the big
 ones"): the blow's moment, no words of the speaker's."""

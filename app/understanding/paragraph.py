@@ -22,6 +22,7 @@ from app.understanding.paragraph_parts import (
     SENTENCE,
     deed_beside_talk,
     opening_blow,
+    sure_deeds,
 )
 from app.understanding.paragraph_parts import parts as story_parts
 from app.understanding.parse import understand_clause
@@ -121,15 +122,8 @@ def paragraph(
         if read.kind not in NOT_A_DEED and read.confidence >= 0.7 and outright:
             # (a deed a sentence tells outright beats a choice offered back for the whole)
             return replace(read, text=text)
-    deeds = [
-        said
-        for part in reversed(story_parts(text))
-        if not PURPOSE.match(part)
-        and (said := understand_clause(part, actor, state, campaign, language=language)).kind
-        in _TOLD_DEEDS
-        and said.confidence >= 0.8
-        and said.targets
-    ]  # "… rolls the snoring goblin onto its belly, ties its wrists and ankles …": the tying
+    deeds = [d for d in sure_deeds(text, actor, state, campaign, language, _TOLD_DEEDS)
+             if d.targets]  # "… ties its wrists and ankles with rope …": the tying  # fmt: skip
     return replace(deeds[0], text=text) if len(deeds) == 1 else whole
 
 

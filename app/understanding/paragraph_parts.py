@@ -49,6 +49,22 @@ def opening_blow(
     return None
 
 
+def sure_deeds(
+    text: str, actor: str | None, state: GameState, campaign: Campaign | None,
+    language: str | None, kinds: frozenset[str],
+) -> list[Intent]:  # fmt: skip
+    """The paragraph's doings that, each read alone, are a deed of these kinds the reading
+    is sure of (what a part says a deed is for left out), in the order told."""
+    return [
+        said
+        for part in parts(text)
+        if not PURPOSE.match(part)
+        and (said := understand_clause(part, actor, state, campaign, language=language)).kind
+        in kinds
+        and said.confidence >= 0.8
+    ]
+
+
 def deed_beside_talk(
     text: str, actor: str | None, state: GameState, campaign: Campaign | None,
     language: str | None,
@@ -58,14 +74,7 @@ def deed_beside_talk(
     potion); ``None`` out of a fight, or with no such deed or more than one kind of it."""
     if state.encounter is None:
         return None
-    found = [
-        said
-        for part in parts(text)
-        if not PURPOSE.match(part)
-        and (said := understand_clause(part, actor, state, campaign, language=language)).kind
-        in _TURN_DEEDS
-        and said.confidence >= 0.8
-    ]
+    found = sure_deeds(text, actor, state, campaign, language, _TURN_DEEDS)
     if len({(f.kind, f.action, f.spell) for f in found}) != 1:
         return None
     return replace(found[0], text=text)

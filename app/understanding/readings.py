@@ -67,10 +67,12 @@ class Context:
 _POSSESSIVE = re.compile(r"'s\b")
 
 
-def hurt_friends(ctx: Context) -> list[str]:
-    """Other party members hurt, the most first: whom a spell at "him" or a potion is for."""
+def hurt_friends(ctx: Context, *, with_self: bool = False) -> list[str]:
+    """Other party members hurt (and the actor, ``with_self``), the most first: whom a
+    spell at "him" or a potion is for, or one at "whoever is hurt worst"."""
     party = ctx.state.party
-    hurt = [m for m, s in party.items() if m != ctx.actor and s.vitals.hp < s.vitals.max_hp]
+    hurt = [m for m, s in party.items()
+            if (with_self or m != ctx.actor) and s.vitals.hp < s.vitals.max_hp]  # fmt: skip
     return sorted(hurt, key=lambda m: party[m].vitals.hp / max(1, party[m].vitals.max_hp))
 
 

@@ -78,11 +78,3 @@ WORST_HURT = re.compile(
     r"\b(?:worst|most|badly|hurt(?:est)?|wounded|injured|bleeding|bloodied|weakest|lowest)\b"
 )
 """Words that single out who is hurt ("whoever is hurt worst", "the most wounded")."""
-
-
-def worst_hurt(ctx: Context) -> list[str]:
-    """The one of the party (the caster too) with the least of their hit points left, if
-    anyone is hurt: whom a healing spell at "whoever is hurt worst" is for."""
-    party = ctx.state.party
-    hurt = [m for m, s in party.items() if s.vitals.hp < s.vitals.max_hp]
-    return sorted(hurt, key=lambda m: party[m].vitals.hp / max(1, party[m].vitals.max_hp))[:1]

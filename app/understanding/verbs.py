@@ -45,7 +45,6 @@ from app.understanding.spell_targets import (
     aimed_at_friend,
     allies,
     spread_over,
-    worst_hurt,
 )
 from app.understanding.spells import (
     cantrips_of,
@@ -166,8 +165,8 @@ def _spell(ctx: Context, cast_verb: bool) -> Intent | None:
         and not named_creatures(ctx.said, ctx.scope)
         and WORST_HURT.search(ctx.said)
     ):
-        members = worst_hurt(ctx)  # "healing word on whoever is hurt worst": a friend, never
-        # the foe the words would pick
+        # "healing word on whoever is hurt worst": a friend, never the foe the words pick
+        members = hurt_friends(ctx, with_self=True)[:1]
     if healing and not members and not pick.exact and POINTED.search(ctx.said):
         members = hurt_friends(ctx)[:1]  # "a healing word in his direction": a friend's
     named_friends = [m for m in members if m != ctx.actor]

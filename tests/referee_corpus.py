@@ -136,6 +136,8 @@ HOLDOUT41 = DATA_DIR / "referee" / "holdout41.toml"
 """The forty-first holdout: written apart from the referee, frozen, reported once."""
 HOLDOUT42 = DATA_DIR / "referee" / "holdout42.toml"
 """The forty-second holdout: written apart from the referee, frozen, reported once."""
+HOLDOUT43 = DATA_DIR / "referee" / "holdout43.toml"
+"""The forty-third holdout: written apart from the referee, frozen, reported once."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

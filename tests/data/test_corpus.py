@@ -62,6 +62,7 @@ from tests.referee_corpus import (
     HOLDOUT40,
     HOLDOUT41,
     HOLDOUT42,
+    HOLDOUT43,
     INTENTS,
     Corpus,
     CorpusError,
@@ -115,6 +116,7 @@ FILES = {
     "holdout40": HOLDOUT40,
     "holdout41": HOLDOUT41,
     "holdout42": HOLDOUT42,
+    "holdout43": HOLDOUT43,
 }
 
 

@@ -53,7 +53,9 @@ BLADE_ONLY = re.compile(
     re.I,
 )
 """A blow only a blade makes ("stab it"): out of reach, it waits; never a bow's."""
-SHOOTING = re.compile(r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow)\b", re.I)
+SHOOTING = re.compile(
+    r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow|arrows?|pew|volley)\b", re.I
+)
 """Words that ask for a ranged weapon ("shoot the closest rat")."""
 
 STEPPING_AWAY = (

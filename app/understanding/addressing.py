@@ -225,5 +225,32 @@ def player_speaking(ctx: r.Context, said: str, actor: str) -> tuple[str, r.Conte
     return rest, replace(ctx, raw=raw or ctx.raw.strip())
 
 
+def players_own(ctx: r.Context, said: str) -> tuple[str | None, str]:
+    """A character called by its player's name ("Ana's rogue stabs the rat", "Ben's dwarf
+    kicks the door"): the player, and the line with that character's name in place of
+    the calling (``None`` and the line as it was when no player is named so)."""
+    found = _PLAYERS_OWN.match(said)
+    player = next((p for p in ctx.state.players if found and p.lower() == found.group(1)), None)
+    if found is None or player is None:
+        return None, said
+    theirs = ctx.state.players[player]
+    kind = found.group(2)
+    party = ctx.state.party
+    fits = [c for c in theirs if c in party
+            and kind in f"{party[c].character_class} {party[c].species}".lower()]  # fmt: skip
+    one = fits[0] if len(fits) == 1 else (theirs[0] if len(theirs) == 1 else None)
+    if one is None:
+        return player, said
+    return player, f"{ctx.state.name_of(one).lower()} {said[found.end() :].strip()}"
+
+
+_PLAYERS_OWN = re.compile(
+    r"^(\w+)'s (rogue|wizard|fighter|cleric|bard|ranger|paladin|warlock|sorcerer|druid|monk|"
+    r"barbarian|character|char|guy|girl|gal|dude|dwarf|elf|halfling|human|tiefling|gnome|"
+    r"hero|pc|toon)\b"
+)
+"""A player's name and a word for their character at the head of a line."""
+
+
 _SAYS = re.compile(r"(?:asks|says|here|wonders|wants to know)\b\s*[:,-]?\s*", re.I)
 """Words after a player's own name that only say who speaks ("Ana asks: …", "Dee here: …")."""

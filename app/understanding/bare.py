@@ -352,4 +352,8 @@ def asked_bare(ctx: Context, found: Intent) -> Intent:
     if found.kind == "rest" and found.action:  # "short rest?": the rest proposed, and taken
         return found
     who = ctx.state.name_of(ctx.actor) if ctx.actor else "the party"
+    if found.kind == "move" and found.target:  # "up?": the way offered back, not gone
+        way = ctx.scope.get(found.target)
+        offer = Reading("move", found.target, f"go to {way.name if way else found.target}")
+        return ctx.intent("ask", confidence=0.3, alternatives=(offer,))
     return ctx.intent("ask", confidence=0.3, note=f"{ctx.said}? Say what {who} does with it")

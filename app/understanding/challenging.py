@@ -12,6 +12,7 @@ from app.understanding.intent import Intent, Reading
 from app.understanding.manoeuvring import hypothetical
 from app.understanding.negation import NEGATING
 from app.understanding.readings import Context
+from app.understanding.scope import ThingKind
 from app.understanding.words import core, has_phrase, verb_at
 
 PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", "question"})
@@ -20,7 +21,8 @@ PLAIN_TALK = frozenset({"talk", "ask", "say", "speak", "tell", "greet", "chat", 
 ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fiddle with",
             "give it a go", "have a go", "tinker with", "jiggle", "one more go at",
             "another go at", "one more try at", "another try at", "have a crack at",
-            "another crack at", "one more shot at", "another shot at")  # fmt: skip
+            "another crack at", "one more shot at", "another shot at", "start on",
+            "get started on", "make a start on", "set to work on", "go to work on")  # fmt: skip
 """Words of a plain attempt at a challenge's object ("try the lock")."""
 
 
@@ -29,9 +31,10 @@ _PARTICLES = frozenset({"down", "up", "off", "out", "over", "away", "through", "
 """Words that end a challenge's phrase without naming what it is done to."""
 
 
-def _objects(ctx: Context, cid: str) -> set[str]:
-    """The words a challenge's phrases act on, with the names of features they share."""
-    thing = ctx.scope.get(cid, "challenge")
+def _objects(ctx: Context, cid: str, kind: ThingKind = "challenge") -> set[str]:
+    """The words a challenge's phrases act on, with the names of features they share
+    (``kind`` "settled" for one done already)."""
+    thing = ctx.scope.get(cid, kind)
     if thing is None:
         return set()
     said = [[w for w in p.split()[1:] if w not in _PARTICLES] for p in thing.names]
@@ -208,6 +211,8 @@ _LIKE = {
     "ring": ("toll", "clang", "swing"),
     "force": ("heave", "shoulder", "ram", "batter", "lever", "prise", "bust", "boot",
               "kick in", "kick down", "stave in"),
+    "smash": ("hit", "bash", "whack", "hammer", "pound", "strike", "belt"),
+    "break": ("bust",),
     "lift": ("raise", "hoist", "heave", "prise", "lever"),
     "pry": ("prise", "lever", "jimmy"),
     "pick": ("work", "tinker with", "fiddle with", "jiggle", "tease", "jimmy"),
@@ -349,7 +354,23 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
         ]
         if len(over) == 1:
             return ctx.intent("challenge", targets=(over[0],), confidence=0.8)
+    if has_phrase(said, "again"):  # "hit the lock again to make sure": done, and told so
+        over = [t.id for t in ctx.scope.of("settled") if _done_by_parts(ctx, t.id, said)]
+        if len(over) == 1:
+            return ctx.intent("challenge", targets=(over[0],), confidence=0.8)
     return None
+
+
+def _done_by_parts(ctx: Context, cid: str, said: str) -> bool:
+    """A settled challenge's verb (or a like one) done to its object in one clause."""
+    thing = ctx.scope.get(cid)
+    if thing is None:
+        return False
+    verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
+    verbs -= ctx.vocab.stop | {"if"}
+    verbs |= {like for verb in verbs for like in _LIKE.get(verb, ())}
+    objects = _objects(ctx, cid, "settled") - verbs - _PRONOUNS
+    return any(_done_now(said, v) and _in_its_clause(said, v, o) for v in verbs for o in objects)
 
 
 def stealth_challenge(ctx: Context) -> Intent | None:

@@ -27,11 +27,12 @@ _QUOTE_ENDS = "\x01"
 """The mark a quoted sentence's close leaves in a line read for its cuts."""
 _STRONG = re.compile(
     r"(?:(?<=\x01)\s+|[.!?;]+\s+|\s*,?\s+and\s+then\s+|\s*,\s*then\s+|\s+then\s+|\s*,\s*and\s+|"
-    r"\s+and\s+(?=i\s|i'll\s|we\s)|\s*,\s+(?=i\s|we\s|i'll\s))",
+    r"\s+and\s+(?=i\s|i'll\s|we\s)|\s*,\s+(?=i\s|we\s|i'll\s)|"
+    r"\s+(?=\*\w[^*]*\*)|(?<=\w\*)\s+(?=\w))",
     re.IGNORECASE,
 )
 """Boundaries that nearly always join two deeds: a sentence end, "then", ", and",
-"and I …", ", I …"."""
+"and I …", ", I …", either side of a deed in asterisks ("*grabs rope* tie him up")."""
 _WEAK = re.compile(r"\s+and\s+|\s+[&+]\s+|\s*,\s+|\s+while\s+|\s+plus\s+", re.IGNORECASE)
 """Boundaries that join two deeds only when a verb follows ("drink and attack") and
 otherwise join two things ("the rat and the goblin")."""

@@ -89,7 +89,7 @@ def aimed_after(whole: Intent, read: list[Intent], pieces: list[str]) -> bool:
         and all(c.kind == whole.kind for c in read)
         and read[1].targets == whole.targets != read[0].targets
         and read[0].confidence < whole.confidence
-        and len(pieces[1].split()) <= 3
+        and len(pieces[1].split()) <= 5
     )
 
 

@@ -243,3 +243,15 @@ def kit_taken_up(ctx: Context, rest: str) -> bool:
         rf"(?!{_BODY}|and\b|then\b|to\b|by\b|with\b|from\b|off\b|out\b|up\b|away\b|back\b)\w+"
     )
     return re.match(own, rest) is not None
+
+
+FARE = re.compile(
+    r"\b(tea|cup|mug|drink|ale|beer|wine|water|broth|soup|stew|meal|food|bread|"
+    r"blanket|cloak|fire)\b"
+)
+"""What a kindness made, poured or fetched is ("make him a cup of tea")."""
+BODY_THROWN = re.compile(
+    r"\b(?:throw|hurl|fling)\w*\s+(?:(?:his|her|my|their|its)\s+(?:shoulder|weight|body|whole "
+    r"weight)|himself|herself|myself|themselves)\b"
+)
+"""One's own body thrown at a foe: a shove or a tackle, never a thing hurled."""

@@ -175,3 +175,19 @@ GRIT_THROWN = re.compile(
     r"ash|ashes|salt|dust|soot)\b"
 )
 """Grit thrown in a foe's face ("kick sand into its eyes"): a trick, not a blow."""
+
+
+_TO_ONESELF = re.compile(r"\b(?:hum|hums|humming|whistle|whistles|whistling)\b")
+"""A tune kept to oneself: no performance to be judged."""
+_AN_AUDIENCE = re.compile(
+    r"\b(?:for|to) (?:the|them|everyone|him|her|us|all|you)\b|\b(?:crowd|audience)\b"
+)
+"""Words of someone the tune is for."""
+
+
+def unheard_tune(said: str, people_here: object) -> bool:
+    """A song or tune with no one to judge it: nobody here, or one hummed or whistled to
+    oneself ("*hums a sea shanty*") — told, with no Performance roll."""
+    return not people_here or (
+        _TO_ONESELF.search(said) is not None and _AN_AUDIENCE.search(said) is None
+    )

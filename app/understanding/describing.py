@@ -129,7 +129,8 @@ def _attacks(state: GameState) -> list[ActionPerformed]:
     ]  # fmt: skip
 
 
-def _engaged_with(state: GameState, cid: str) -> set[str]:
+def engaged_with(state: GameState, cid: str) -> set[str]:
+    """Who one stands in melee with in the fight (nobody out of one)."""
     fight = state.encounter
     if fight is None:
         return set()
@@ -203,7 +204,7 @@ def assailants(state: GameState, victim: str) -> list[str]:
     """The living foes on a party member: those engaged with them, the last to attack them
     first (for "who is biting Aria?")."""
     alive = {cid for cid, c in state.creatures.items() if c.vitals.hp > 0 and not c.left}
-    on = _engaged_with(state, victim) & alive
+    on = engaged_with(state, victim) & alive
     last = _last_on(_Blows(state), victim, alive)
     if last is not None:
         on.add(last)
@@ -254,7 +255,7 @@ def _doing(
     victim = _who(m.group(1), people)
     if victim is None or victim not in state.party:
         return None
-    on = _engaged_with(state, victim) & ids
+    on = engaged_with(state, victim) & ids
     last = _last_on(blows, victim, ids, landed=True) or _last_on(blows, victim, ids)
     if m is did or not on:
         fits = [last] if last else sorted(on)
@@ -281,7 +282,7 @@ def _done_by(
     last = (_last_by(blows, hitter, ids, landed=True) if landed else None) or _last_by(
         blows, hitter, ids
     )
-    engaged = _engaged_with(state, hitter) & ids
+    engaged = engaged_with(state, hitter) & ids
     hurt = _wounded(state, pool)
     struck = (last,) if last else tuple(sorted(engaged)) or tuple(hurt[:1])
     if m.group(2):  # "the one Thorin didn't hit": the others, the unhurt first

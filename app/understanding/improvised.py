@@ -18,7 +18,9 @@ from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.deed_kinds import PULLED_FREE, SUBDUING, deed_of
 from app.understanding.deed_objects import (
     BLINDING,
+    BODY_THROWN,
     BOUND_WITH,
+    FARE,
     FLOORING,
     FROM_WHERE,
     IN_THE_BACK,
@@ -37,7 +39,7 @@ from app.understanding.deed_objects import (
     to_bind,
     unresisting,
 )
-from app.understanding.deeds import Deed, after_verb
+from app.understanding.deeds import Deed, after_verb, unheard_tune
 from app.understanding.fights_in_view import fight_in_view
 from app.understanding.intent import Intent
 from app.understanding.mentions import mention, scene_mentions
@@ -51,20 +53,9 @@ from app.understanding.words import name_score, normalise
 
 _IT_ONLY = re.compile(r"^\W*(?:hold of |onto |on to )?(?:it|that)\b")
 """A thing taken hold of by "it" alone: no foe named."""
-_FARE = re.compile(
-    r"\b(tea|cup|mug|drink|ale|beer|wine|water|broth|soup|stew|meal|food|bread|"
-    r"blanket|cloak|fire)\b"
-)
-"""What a kindness made, poured or fetched is ("make him a cup of tea")."""
 KIND_TO = frozenset({"npc", "member"})
 """A kindness is done to a person ("wrap my cloak around Nessa's shoulders", "make the old
 man a cup of tea"); to a thing it is no deed of its own."""
-
-_BODY_THROWN = re.compile(
-    r"\b(?:throw|hurl|fling)\w*\s+(?:(?:his|her|my|their|its)\s+(?:shoulder|weight|body|whole "
-    r"weight)|himself|herself|myself|themselves)\b"
-)
-"""One's own body thrown at a foe: a shove or a tackle, never a thing hurled."""
 
 HARD = ("as hard as", "with all", "impossible", "huge", "massive", "iron", "heavy")
 EASY = ("gently", "carefully", "quietly", "asleep", "sleeping", "unconscious", "out cold")
@@ -196,6 +187,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
             people = [p for p in people if not _beside(rest, p)]
         things = people or stuff
     roped = deed.key == "bind" and re.search(r"\b(?:tie|ties|tied|rope|truss|lasso)\b", ctx.said)
+    fallen = [t.id for t in things if t.kind == "member" and ctx.state.party[t.id].vitals.hp <= 0]
+    if deed.key == "bind" and not roped and fallen:  # "I bind Wren" as she bleeds: her wounds
+        return ctx.intent("manoeuvre", targets=(fallen[0],), action="stabilize", confidence=0.85)
     if roped:  # a friend is never trussed up ("tie the rope to Mira so she can climb down",
         # "tie him up with the rope Mira has": Mira's rope, the foe bound)
         things = to_bind(ctx, things, rest)
@@ -242,7 +236,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # "wrap", "hug", "put a hand on": the gesture is the kindness; what is made, poured
         # or fetched must be something ("make peace with him" is no cup of anything)
         making = re.match(r"\s*(?:i |we )?(?:make|made|pour|brew|fetch)", ctx.said) is not None
-        if making and _FARE.search(rest) is None:
+        if making and FARE.search(rest) is None:
             return None
         people = [t for t in things if t.kind in KIND_TO and t.id != ctx.actor]
         if not people:  # "sit beside the old man on the millstone": him, named, by a thing
@@ -311,7 +305,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if tossed:  # (a rope thrown: to haul them in by)
             return ctx.intent("give", targets=(catcher.id, tossed[0].id), item=tossed[0].id)
     hurled_at = _HURLED_AT.search(ctx.said) if deed.key == "throw" and foes else None
-    if hurled_at is not None and _BODY_THROWN.search(ctx.said):  # "throws his shoulder into
+    if hurled_at is not None and BODY_THROWN.search(ctx.said):  # "throws his shoulder into
         hurled_at = None  # wolf 1 to knock it flat": a shove, or a tackle
         barged = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)
         if ctx.scope.fighting and barged.exact and barged.ids:
@@ -428,7 +422,11 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # own knot is its challenge, read above)
         return ctx.intent("improvise", targets=(target,) if target else (), action="auto",
                           extra=("free", "0"), confidence=0.8)  # fmt: skip
-    unheard = deed.key == "perform" and target is None and not ctx.scope.of("npc")
+    if deed.key == "perform" and things and things[0].kind not in ("npc", "creature", "member"):
+        target = None  # "hums a sea shanty": a song of the sea, sung to nobody
+    unheard = (
+        deed.key == "perform" and target is None and unheard_tune(ctx.said, ctx.scope.of("npc"))
+    )
     if (deed.key == "pray" and target is None) or unheard:
         # "I pray to Moradin for strength", "a quiet prayer for the lost at sea", "*strums
         # lute softly*" with nobody to hear: told, no roll (no spell, and nothing here

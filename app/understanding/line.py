@@ -399,8 +399,9 @@ def _understand(
     waited = waited_on(text, whole)  # ("we eat before we go near the lighthouse": not gone yet)
     if waited is not None and not read:
         return understand_clause(waited, actor, state, campaign, language=language)
-    if waited is not None and len(read) == 1 and read[0].kind != whole.kind:
-        return replace(read[0], text=whole.text)  # "I go to the lighthouse before we rest"
+    other = len(read) == 1 and (read[0].kind, read[0].target) != (whole.kind, whole.target)
+    if waited is not None and other:  # "I go to the lighthouse before we rest", "check
+        return replace(read[0], text=whole.text)  # outside before we go down"
     wondered = [p for p in pieces if p.asked]
     if len(read) == 1 and wondered and whole.kind in WONDERED and read[0].kind != whole.kind:
         return replace(read[0], text=whole.text)  # "tie him up? nah just fire bolt him"
@@ -484,7 +485,7 @@ STORY = frozenset({"examine", "talk", "question", "ask", "improvise"})
 """What the clauses of a fight's paragraph read as around its one blow: the story told."""
 
 
-_SIGH = re.compile(r"^\s*([^.!?\"“']{1,50}[.!?]+)\s+(\w.*)$", re.DOTALL)
+_SIGH = re.compile(r"^\s*([^.!?\"“']{1,50}[.!?]+)\s+([\w*].*)$", re.DOTALL)
 """A short sentence first ("Ugh, fine.") that may be no more than a sigh before the deed."""
 _BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)
 """Where a line turns from the blows it lands first to the Flurry of Blows after them."""

@@ -297,7 +297,10 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
         if long_at >= 0 or short_at >= 0:
             kind = "long" if long_at >= 0 and (short_at < 0 or long_at <= short_at) else "short"
             return ctx.intent("rest", action=kind)
-        return ctx.intent("rest", action="short", confidence=0.7)
+        if ctx.raw.strip().endswith("?") and len(ctx.said.split()) <= 2:
+            return ctx.intent("ask", confidence=0.4, note="a rest now? Say \"short rest\" "
+                              "(an hour) or \"long rest\" (the night)")  # fmt: skip
+        return ctx.intent("rest", action="short", confidence=0.7)  # ("rest?": wondered)
     return None
 
 

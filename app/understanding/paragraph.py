@@ -97,6 +97,11 @@ def paragraph(
         later = _weightier(text, actor, state, campaign, language, frozenset({"challenge"}))
         if later is not None and later.targets != whole.targets:
             return later  # "pushes through the thorns … lays her palm on the rune": the rune
+    if whole.kind == "improvise" and whole.action == "auto" and not whole.targets:
+        ruled = [d for d in sure_deeds(text, actor, state, campaign, language, _TOLD_DEEDS)
+                 if d.targets and d.action != "auto"]  # fmt: skip
+        if len(ruled) == 1:  # "crouches beside the goblin … winding the cord round its
+            return replace(ruled[0], text=text)  # wrists": the binding, not the crouch
     if whole.kind in SETTING_UP and not whole.alternatives:
         weighty = WEIGHTY | {"move"} if whole.kind == "examine" else WEIGHTY  # ("peers into
         # the dark beyond the door. … He steps inside": the going the look was for)
@@ -224,10 +229,10 @@ POSSESSIVE = re.compile(r"\b(?:its|his|her)\b")
 STAYED = re.compile(
     r"\b(?:lowers?|lowered|lowering|sheathes?|sheathed|sheathing|holsters?|"
     r"puts? (?:away|down)|doesn't|does not|don't|do not|won't|will not|never|refuses? to|"
-    r"instead of|rather than)\b",
+    r"instead of|rather than|keep(?:s|ing)? (?:her|his|my|their) \w+ (?:\w+ )?(?:away|back))\b",
     re.I,
 )
-"""A part that stays the hand: a weapon lowered or put away, a deed not done."""
+"""A part that stays the hand: a weapon lowered, put away or kept away, a deed not done."""
 THERE_IS = re.compile(r"^\W*there(?:'s| is| are| was| were)\b", re.I)
 SUBJECT = re.compile(r"^(?:(?:before|after|as|until|when|and|then)\s+)?(?:he|she|they)\s+", re.I)
 """The one who acts, in the paragraph's own story voice ("he swings …", "… before she

@@ -18,11 +18,13 @@ from app.understanding import verbs as v
 from app.understanding.addressing import (
     pair_acting,
     player_speaking,
+    players_own,
     to_a_friend,
     to_a_player,
     ultimatum,
 )
 from app.understanding.called_away import called_away
+from app.understanding.called_by_name import vocative
 from app.understanding.carrying import handed_to
 from app.understanding.deed_kinds import SUBDUING, deed_of
 from app.understanding.deed_objects import object_is_a_thing
@@ -67,26 +69,8 @@ UNSURE_OF = frozenset({"examine", "talk", "take", "use", "drop"})
 poker from beside the fireplace": no item of that name, but a thing the scene mentions)."""
 
 
-MEASURES = frozenset(
-    {
-        "many",
-        "much",
-        "far",
-        "long",
-        "fast",
-        "big",
-        "old",
-        "hurt",
-        "bad",
-        "badly",
-        "do",
-        "does",
-        "did",
-        "can",
-        "should",
-        "come",
-    }
-)
+MEASURES = frozenset({"many", "much", "far", "long", "fast", "big", "old", "hurt", "bad",
+                      "badly", "do", "does", "did", "can", "should", "come"})  # fmt: skip
 """Words after a slipped "hwo" that make it "how" ("hwo many"), not "who"."""
 
 
@@ -131,15 +115,18 @@ def understand_clause(
         return shouted
     shortcut = r.whole_line(ctx, said)
     if shortcut is not None:
-        return shortcut
+        return bare.asked_bare(ctx, shortcut)  # ("up?": offered back, not gone)
     lang = foreign_language(raw, said, vocab, scope)  # ("Wren steh auf!": no deed of Wren's)
     if lang is not None:
         return ctx.intent("foreign", confidence=0.9, language=lang)
     heard = said  # (read for its language as it is: read again only once it changes)
+    owner, said = players_own(ctx, said)  # "Ana's rogue stabs …": Mira, Ana's to play
     said, named = subject_said(ctx, said)  # "ok ione climbs up", "Ione: fine, i climb …"
     if named is None and actor is not None and len(state.players) > 1:
         said, ctx = player_speaking(ctx, said, actor)  # "Kit passes": Kit's own character
-    stranger = who_else(ctx) if named is None else None
+    stranger: str | None = who_else(ctx) if named is None else None
+    if owner is not None and actor is not None and owner != state.controller_of(actor):
+        stranger = owner  # "Ana's rogue stabs the rat", typed by Ben: Ana's to type
     player = next((p for p in state.players if p.lower() == (stranger or "").lower()), None)
     if player is not None:  # "Ana passes", typed by Ben: Ana plays at the table, not here
         plays = " and ".join(state.name_of(c) for c in state.players[player])
@@ -402,7 +389,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         )
     found = (
         r.whole_line(ctx, said)
-        or r.vocative(ctx)
+        or vocative(ctx)
         or said_to
         or q.question(ctx)
         or readying(ctx)
@@ -452,8 +439,12 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         leaping = leaping or (deed is not None and wielded(ctx.state, found, deed))
         if found.kind == "attack" and found.targets and leaping:
             deed = None  # "jump the two goblins …", "chop that spoon-wielding maniac": a blow
+        which_foe = any(a.kind == "attack" for a in found.alternatives)  # (a blow, at whom?)
         if deed is not None and (
-            found.kind == "ask" or grips or unarmed or (aimed and object_is_a_thing(ctx))
+            (found.kind == "ask" and not which_foe)
+            or grips
+            or unarmed
+            or (aimed and object_is_a_thing(ctx))
         ):
             found = deed
     if found is None:  # a way named with no verb is taken, shouted or not ("down we go!")

@@ -351,62 +351,6 @@ _SHOUTED_AT = re.compile(r"!|\?|\b(?:you|your|you're|youre)\b", re.IGNORECASE)
 """Marks of words said to someone: a cry, a question, "you"."""
 
 
-_TITLE = re.compile(
-    r"^(?:(?:oh|o) )?(?:mighty|great|good|dear|poor|old|noble|wise|honoured|honored|"
-    r"brave|kind|gentle|sweet|sister|brother|mister|mistress|master|lady|lord|chief|"
-    r"keeper|madam|dame|goodwife|goodman) (?:(?:chief|lord|lady|master|mistress|sister|"
-    r"brother|keeper|king|queen|boss) )?"
-)
-"""A word of honour or address before a name ("Mighty Grubnak", "old Wendel")."""
-
-
-def vocative(ctx: Context) -> Intent | None:
-    """Someone present addressed by name first: "Berta, what happened to Tam?"."""
-    greetings = ("hello", "hi", "hey", "greetings", "good evening", "good morning", "oi",
-                 "excuse me", "hail", "well met", "morning", "evening", "afternoon",
-                 "good afternoon", "howdy", "good day")  # fmt: skip
-    said = ctx.said
-    if re.match(r"\s*miss\s*,", ctx.raw, re.IGNORECASE):  # "miss, we'll find her": "ma'am"
-        said = "ma'am" + said[4:]
-    for greet in greetings:
-        if starts_with(said, greet):
-            said = said[len(greet) :].strip()
-            break
-    else:
-        greet = ""
-    titled = _TITLE.match(said)
-    # "Mighty Grubnak, …", "old Wendel, …": a name with its honour ("madam" may be a name)
-    first = said.split(" ", 1)[1] if titled is not None and " " in said else said
-    forms = (said, first, said[titled.end() :]) if titled is not None else (said,)
-    # ("great chief, …": "chief" may be the name itself, after one word of honour)
-    lowered = ctx.raw.lower()
-    called = ctx.raw.lstrip(" *'\"")  # "Maelis? Sister Maelis?": a name called
-    for form in forms:
-        for npc in ctx.scope.of("npc"):
-            for name in npc.names:
-                after = form[len(name) :].split()[:1]
-                asks = bool(after) and after[0] in ctx.vocab.question_starts
-                marked = any(f"{name}{p}" in lowered for p in (",", ":", ".", "!"))
-                marked = marked or (called[:1].isupper() and called.lower().startswith(f"{name}?"))
-                if starts_with(form, name) and (greet or marked or asks):
-                    rest = form[len(name) :].strip()
-                    topic = topic_of(ctx, npc.id, rest) or about_words(rest, ctx.vocab)
-                    return ctx.intent("talk", targets=(npc.id,), topic=topic)
-    if greet and len(said.split()) <= 2 and not ctx.named("npc"):
-        npcs = ctx.scope.of("npc")
-        here = {n.id for n in npcs}
-        away = [n.name for nid, n in (ctx.campaign.npcs.items() if ctx.campaign else ())
-                if nid not in here and has_phrase(said, n.name.lower().split()[0])]  # fmt: skip
-        if away:  # "hello Grubnak", in the inn: he is not here to answer
-            who = ", ".join(n.name for n in npcs) or "nobody"
-            return ctx.intent("ask", confidence=0.3, note=f"here to talk to: {who}; "
-                              f"{away[0]} is not here")  # fmt: skip
-        if len(npcs) == 1:
-            return ctx.intent("talk", targets=(npcs[0].id,), confidence=0.8)
-        return ctx.intent("talk", confidence=0.7)
-    return None
-
-
 def request(ctx: Context) -> str | None:
     """A question that asks to act ("can I pick the lock?"): the action's words."""
     for phrase in sorted(ctx.vocab.requests, key=len, reverse=True):

@@ -147,11 +147,32 @@ _ONE_WOUND = re.compile(
     r"|head|shoulder|side|ankle|wrist|knee|cut|gash|wound|bite|foot|face))\b(?: with [^,.;!?]+)?"
 )
 """One wound tended ("I bandage my arm with strips of net"): no rest, nor the net's."""
+_POISON_DRAWN = re.compile(
+    r"\b(?:squeez|suck|draw|drain|bleed|pull|flush|milk)\w*(?: out)? (?:the |some |that )?"
+    r"(poison|venom|toxin)(?: out)?(?: (?:of|from) (?=\w))?"
+)
+"""Poison drawn from a wound ("squeeze the poison out of Mira's thumb"): the wound treated,
+no way out of anywhere."""
+_WOUND_ROUND = re.compile(
+    r"\b(?:(?:starts?|begins?|began|sets? about) )?"
+    r"(?:wind|winds|winding|wrap|wraps|wrapping|loop|loops|looping|knot|knots|knotting)"
+    r"(?: [\w']+){0,7}? (?:around|round) (its|his|her|their|\w+(?: \d)?'s) (?:wrists|ankles"
+    r"|hands|legs|feet"
+    r"|arms|paws|jaws|snout|mouth)\b"
+)
+"""A cord wound round someone's limbs ("winding the drawstring around its wrists"): bound."""
+_TIED = {"its": "it", "his": "him", "her": "her", "their": "them"}
 _BOUND_WOUNDS = re.compile(
     r"\b(?:bind|binds|binding|dress|dresses|dressing|tend|tends|tending|tend to|tends to)(?: up)?"
-    r" ((?:our|my|their|his|her|the party's|everyone's) (?:wounds|cuts|injuries|hurts))\b"
+    r" ((?:our|my|their|his|her|the party's|everyone's|\w+'s) (?:wounds?|cuts|injuries|hurts))\b"
 )
 """Wounds bound ("we bind our wounds"): bandaged, as a rest begins, never someone tied."""
+_RIP = re.compile(r"^(?:rip|r\.i\.p\.?)(?=\s+\w+(?:\s+\w+)?\W*$)")
+""""RIP sister": rest in peace, said to the fallen — nothing torn."""
+_HURRY_UP = re.compile(
+    r"\b(?:hurry|hurries|speed|hustle) (?:it |things )?up\b(?! (?:the|to|into|onto|there)\b)"
+)
+"""Urging on ("hurry up lol"): haste asked for, never the way up."""
 _GETTING_GOING = re.compile(r"\b(?:get|gets|getting) (?:going|moving|a move on)\b")
 """Setting off, no way said ("we should probably get going"): a going, nothing taken."""
 _HANGING_BACK = re.compile(r"\b(?:hang|hangs|stay|stays|hold|holds|keep|keeps|lurk|lurks)\s+back\b")
@@ -272,7 +293,11 @@ def bodily(said: str) -> str:
     said = _WHILE_ASLEEP.sub("the sleeping one", said)  # "stab it while it sleeps": that one
     said = _ONE_WOUND.sub(r"treat \1", said)  # "i bandage my arm": a wound tended, no rest
     said = _FAVOURED.sub(r"what does favored enemy do against \1", said)  # a trait, asked of
+    said = _POISON_DRAWN.sub(r"treat the \1 in ", said).strip()  # (nobody goes out)
+    said = _WOUND_ROUND.sub(lambda m: f"tie {_TIED.get(m.group(1), m.group(1)[:-2])} up", said)
     said = _BOUND_WOUNDS.sub(r"bandage \1", said)  # "we bind our wounds": no one bound
+    said = _RIP.sub("rest in peace", said)
+    said = _HURRY_UP.sub("hurry", said)  # "alex hurry up": no stairs climbed
     said = _GETTING_GOING.sub("go", said)  # "we should get going": no "get" of a thing
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back
     said = _SHELTERED.sub("sheltered", said)

@@ -43,6 +43,8 @@ def stranger(ctx: Context) -> str | None:
     verbs = {p.split()[0] for phrases in vocab.verbs.values() for p in phrases}
     verbs |= {p.split()[0] for phrases in vocab.manoeuvres.values() for p in phrases}
     verbs |= DEED_VERBS  # ("Frodo sneaks into the woods")
+    verbs |= {p.split()[0] for t in ctx.scope.of("challenge", "settled") for p in t.names if p}
+    # ("Wendel rings the bell": the scene's own deed, done by someone not in the party)
     base = {verb, verb[:-1], verb[:-2], verb[:-3] + "y" if verb.endswith("ies") else verb}
     deed = bool(base & (verbs | _one_word_spells()))  # ("Brother Tuck blesses the harbour")
     called = [w for w in first.split() if w not in _TITLES] or first.split()

@@ -83,6 +83,16 @@ def _sighed_over(ctx: Context, said: str, whom: str) -> bool:
     return bool({w.rstrip("s") for w in whom.split()} & kinds)
 
 
+_TOLD_PAST = re.compile(
+    r"^(?:the|that|his|her|its|their) (?!one\b|ones\b|rest\b|others?\b)\w+"
+    r"(?: (?!that\b|who\b|which\b|with\b|i\b|we\b)\w+)? "
+    r"(?:\w+ed|fell|went|ran|flew|broke|came|bit|fled|sank|got|split|spun)"
+    r"(?: away| off| over| out| down| under| across)?\b(?! (?:at|on|to)\b)"
+)
+"""A thing's doing told in the past ("the saucepan rolled away lmao"): a remark on what
+happened, nobody's deed."""
+
+
 def to_no_one(ctx: Context, said: str) -> Intent | None:
     """A line that is only a hurry-up or a cry: said to be no deed, with nobody answering."""
     if _HURRY.match(said):  # "chop chop": the table's impatience, no blow
@@ -91,6 +101,8 @@ def to_no_one(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("ask", confidence=0.35, note="a battle cry, not a deed")
     if ctx.scope.fighting and _POINTED.fullmatch(said):  # "her!", "one more!": at whom?
         return ctx.intent("ask", confidence=0.3, note="a cry in the fight, no deed said")
+    if _TOLD_PAST.match(said) and not ctx.raw.rstrip().endswith("?"):
+        return ctx.intent("ask", confidence=0.2, note="said of what happened, no deed")
     mourned = _MOURNED.fullmatch(said)
     if mourned is not None and (not mourned[1] or _sighed_over(ctx, said, mourned[1])):
         return ctx.intent("ask", confidence=0.2, note=f"a sigh {FOR_THE_TABLE}")  # "rip thorin"

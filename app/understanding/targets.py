@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from app.understanding.describing import describe, last_struck
+from app.understanding.describing import describe, engaged_with, last_struck
 from app.understanding.scope import Scope, Thing
 from app.understanding.vocabulary import Vocabulary
 from app.understanding.words import (
@@ -282,8 +282,9 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
                   for v in ("asleep", "awake")}  # fmt: skip
         wanted.discard("awake" if firsts["asleep"] < firsts["awake"] else "asleep")
     negated = re.search(
-        r"(isn't|isnt|not|wasn't|hasn't been|hasnt been|(?:nobody|no one|none of us)(?: has)?)"
-        r"\s+(yet\s+)?(\w+)",
+        r"(isn't|isnt|not|wasn't|hasn't been|hasnt been|(?:nobody|no one|none of us)(?: has)?|"
+        r"didn't|didnt|did not|doesn't|doesnt|hasn't|hasnt)"
+        r"\s+(yet\s+)?(?:(?:fall|fallen|go|gone|get|got|drop|dropped|drift|drifted)\s+)?(\w+)",
         said,
     )
     denied = vocab.descriptors.get(negated.group(3)) if negated else None
@@ -309,6 +310,12 @@ def pick_creatures(said: str, scope: Scope, state: GameState, vocab: Vocabulary)
             # or not the one the party last struck
             rest = [t for t in pool if t.id != (struck or hurt[0].id)]
             return CreaturePick((rest[0].id,), True, True)
+        mine = engaged_with(state, scope.actor) if scope.actor else set()
+        free = [t for t in pool if t.id not in mine]
+        if len(free) == 1 and mine:  # "the other one": not the one at one's own blade
+            return CreaturePick((free[0].id,), True, True)
+        # nothing sets one apart: "the other" of two is open, asked back
+        return CreaturePick((), True, False, choices=tuple(t.id for t in pool))
     if wanted - {"any", "other"}:
         fits = [t for t in pool if (wanted - {"any", "other", "last"}) <= _state_of(state, t.id)]
         if "last" in wanted and fits:

@@ -256,6 +256,9 @@ _OWN_GEAR = re.compile(
 
 
 def _attack(ctx: Context) -> Intent:
+    if ctx.said.strip(" !.") == "bow":  # a weapon, or a courtesy? asked
+        return ctx.intent("ask", confidence=0.3, note='"bow": shoot with it, or bow to '
+                          "someone? Say which (\"shoot the bow at …\")")  # fmt: skip
     if _OWN_GEAR.search(ctx.said):  # a war cry's clatter: to cow the foes, as a DM rules it
         return ctx.intent("improvise", action="intimidation", extra=("cow", "15"), confidence=0.7)
     if ctx.scope.fighting or ctx.scope.of("creature"):

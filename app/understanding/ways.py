@@ -147,6 +147,18 @@ _HANDS_MOVE = re.compile(
 )
 """A hand's motion ("holding out the locket", "putting her blade down"): no way taken."""
 
+_TAKEN_OUT = re.compile(
+    r"\b(?:gets?|getting|takes?|taking|pulls?|pulling|draws?|drawing|brings?|bringing|"
+    r"fish(?:es)?|digs?|whips?) out (?:my|his|her|our|their|your) "
+    r"|\b(?:pick|lift|scoop|haul|hoist|grab|snatch|heft|hold)(?:s|ed|ing)? up "
+    r"(?=(?:the|a|an|that|this|him|her|it|them|one|my|his|their)\b)"
+    r"|\b(?:squeez|suck|drain|bleed|clean|wash|flush|cut|dig|pick)\w* out (?:the |some |any )?"
+    r"(?:poison|venom|toxin|wound|blood|splinter|needle|sting|dirt|muck)\b"
+)
+"""A thing of one's own brought out ("gets out her thieves' tools"), one picked up ("pick
+up the sleeping rat"), or what is drawn from a wound ("squeeze out the poison"): no way
+out, nor up."""
+
 
 _STAYS = re.compile(
     r"^(?:stay|stays|staying|remain|remains|linger|lingers|wait|waits|keep watch|keeps watch|"
@@ -176,6 +188,7 @@ def move(ctx: Context, at: int) -> Intent | None:
     rest = " ".join(ctx.said[at:].split()[:8])  # the way goes with its verb
     rest = DRAWN.sub(" ", rest).strip()  # ("goes first with her shortsword out": no way out)
     rest = _HANDS_MOVE.sub(" ", rest).strip()  # ("steps forward, holding out the locket")
+    rest = _TAKEN_OUT.sub(" ", rest).strip()  # ("gets out her tools and starts on the lock")
     rest = re.sub(r"\bback (?:in|inside)\b", "inside", rest)  # "go back in": in again, not back
     if not _ESCORTING.match(rest) or _RAISED.match(rest):  # "patch her up", "help him up":
         rest = _DONE_TO.sub(r"\1", _RAISED_UP.sub(r"\1", rest))  # nobody goes up (but "carry

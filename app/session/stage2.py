@@ -87,14 +87,18 @@ def read_lines(
         seq: int | None = None
         spoken = kind in SPEAKING or (kind == "ask" and addressee is not None)
         if intent is not None and ((spoken and addressee is not None) or kind == "talk"):
-            topic = next(  # the topic a clause of the line asks of the one spoken to ("who is
-                (c.topic for c in (intent, *intent.then)  # she? tell us about her": the second)
-                 if c.topic and addressee is not None and addressee in c.targets),
-                None,
-            )  # fmt: skip
+            # the topics the line's clauses ask of the one spoken to ("who is she? tell us
+            # about her": the second; "about the chapel and about her": both)
+            clauses = (intent, *intent.then)
+            topics = list(dict.fromkeys(c.topic for c in clauses if c.topic and addressee
+                                        is not None and addressee in c.targets))  # fmt: skip
             event = state.log_event(
                 SpeechAct(
-                    speaker=action.character_id, addressee=addressee, words=action.text, topic=topic
+                    speaker=action.character_id,
+                    addressee=addressee,
+                    words=action.text,
+                    topic=topics[0] if topics else None,
+                    more_topics=topics[1:],
                 )
             )
             seq = event.seq

@@ -83,6 +83,9 @@ class SpeechAct(_Event):
     """What was said (clipped to :data:`MAX_WORDS` characters)."""
     topic: str | None = None
     """The addressee's topic keyword the words asked about, if they asked about one."""
+    more_topics: list[str] = Field(default_factory=list)
+    """Further topics the same words asked about ("ask Wendel about the chapel and about
+    her"): each is asked, and what asking it brings about happens."""
 
     @field_validator("words")
     @classmethod
@@ -93,8 +96,8 @@ class SpeechAct(_Event):
         found = [f"spoke.{self.speaker}"]
         if self.addressee:
             found.append(f"spoke_to.{self.addressee}")
-            if self.topic:
-                found.append(f"asked.{self.addressee}.{self.topic}")
+            for topic in (self.topic, *self.more_topics) if self.topic else ():
+                found.append(f"asked.{self.addressee}.{topic}")
         return found
 
     def line(self) -> str:

@@ -1,17 +1,21 @@
 """At a hotseat table, what a person's answer gives goes to the one who asked for it, and
-Wendel tells the Sister's story once, however the table asks for it."""
+Wendel tells the Sister's story once, however the table asks for it; two topics asked in
+one line each bring what they bring (the locket too, when hers is the second)."""
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
+from app.saves.document import load_game, save_game
 from app.session.setup import session_for
 from app.session.triggers import run_triggers
 from app.world.actions import PlayerAction
 from app.world.state import GameState
 from tests.app.conftest import narration
+from tests.app.referee_lines import play
 from tests.referee_corpus import Situation, build_situation
 
 SEATS = {"Ana": ["ione"], "Ben": ["cass"], "Cy": ["wren"]}
@@ -78,3 +82,24 @@ def test_the_bell_at_rest_speaks_of_the_locket_whoever_holds_it() -> None:
     assert "grows warm, as if a hand had closed around it" in told
     assert "you carried here" not in told
     assert state.flags.get("bell_at_rest") is True
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ask Wendel about the chapel and about her",
+        "ask Wendel about the storm and Maelis",
+        "ask Wendel about Maelis and the storm",
+    ],
+)
+def test_two_topics_asked_at_once_each_bring_what_they_bring(line: str, tmp_path: Path) -> None:
+    spec = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel"],
+            "flags": {"wendel_trusts": True}}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    session = session_for(state)
+    referee = asyncio.run(play(session, "ione", line))
+    assert STORY in " ".join(referee.notes)
+    assert holder(session.state) == ["ione"]
+    assert session.state.flags.get("knows_truth") is True
+    save_game(session.state, "topics", tmp_path)
+    assert holder(load_game("topics", tmp_path)) == ["ione"]

@@ -23,7 +23,7 @@ from rules.dice.parser import MAX_DICE
 from rules.dice.results import Advantage, DiceResult, Die
 from rules.dice.rolled import LoneRoll, RollResult
 from rules.dice.stats import RollStats, stats
-from rules.dice.transform import doubled_dice, with_advantage
+from rules.dice.transform import advantage_said, doubled_dice, with_advantage
 
 _NORMAL = Advantage.NORMAL
 
@@ -58,6 +58,8 @@ def roll(
     """
     if type(expression) is str:
         # The hot path: a cached, compiled program for this text (and rewrite).
+        if advantage is _NORMAL:
+            advantage = compiled(expression).said or _NORMAL  # ("1d20+5 adv": as it says)
         if advantage is _NORMAL and not crit:
             program = compiled(expression)
         else:
@@ -80,6 +82,8 @@ def roll_formula(
     crit: bool = False,
 ) -> RollResult:
     """Roll an already parsed formula (see :func:`roll`)."""
+    if advantage is Advantage.NORMAL:
+        advantage = advantage_said(formula.comment) or Advantage.NORMAL
     if advantage is not Advantage.NORMAL:
         formula = with_advantage(formula, advantage)
     if crit:

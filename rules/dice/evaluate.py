@@ -48,7 +48,7 @@ from rules.dice.results import (
     SetResult,
     UnaryResult,
 )
-from rules.dice.transform import doubled_dice, with_advantage
+from rules.dice.transform import advantage_said, doubled_dice, with_advantage
 
 Random = Callable[[], float]
 
@@ -367,7 +367,7 @@ def _count_dice(node: Node, below: list[tuple[int, bool]]) -> tuple[int, bool]:
 class Compiled:
     """A formula ready to roll: call it with a ``random.Random``."""
 
-    __slots__ = ("dynamic", "formula", "lone", "static_dice", "step")
+    __slots__ = ("dynamic", "formula", "lone", "said", "static_dice", "step")
 
     def __init__(self, formula: Formula) -> None:
         self.formula = formula
@@ -381,6 +381,8 @@ class Compiled:
         self.step = _compile(formula.root)
         self.lone = _lone(formula.root)
         """Set for one die plus or minus a number: :func:`rules.dice.roll` rolls it itself."""
+        self.said = advantage_said(formula.comment)
+        """The advantage the comment asks for ("1d20+5 adv"), made when the roll asks none."""
 
     def __call__(self, rng: random.Random) -> ResultNode:
         # Only formulas whose dice count can grow (rerolls, explosions) need a budget.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from rules.dice.ast import (
@@ -38,6 +39,21 @@ def _rebuild(node: Node, kids: list[Node]) -> Node:
     if isinstance(node, DiceSet):
         return replace(node, items=tuple(kids))
     return node
+
+
+_SAID = re.compile(r"^(?:with\s+|at\s+|on\s+)?(adv|advantage|dis|disadv|disadvantage)\b", re.I)
+
+
+def advantage_said(comment: str) -> Advantage | None:
+    """The advantage a formula's comment asks for ("1d20+5 adv", "1d20+5 with
+    disadvantage"), so the roll is made as labelled and never shown as what it was not;
+    ``None`` when the comment asks for neither."""
+    found = _SAID.match(comment.strip())
+    if found is None:
+        return None
+    return (
+        Advantage.DISADVANTAGE if found.group(1).lower().startswith("dis") else Advantage.ADVANTAGE
+    )
 
 
 def with_advantage(formula: Formula, mode: Advantage) -> Formula:

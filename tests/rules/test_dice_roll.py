@@ -192,3 +192,31 @@ def test_rolls_do_not_touch_the_global_random_module() -> None:
 
 def test_comment_is_available_on_the_result() -> None:
     assert roll("1d20+2 sneaky", random.Random(1)).comment == "sneaky"
+
+
+@pytest.mark.parametrize(
+    ("text", "total", "mode"),
+    [
+        ("1d20+5 adv", 22, Advantage.ADVANTAGE),
+        ("1d20+5 with advantage", 22, Advantage.ADVANTAGE),
+        ("1d20+5 Advantage from the bless", 22, Advantage.ADVANTAGE),
+        ("1d20+5 dis", 8, Advantage.DISADVANTAGE),
+        ("1d20+5 with disadvantage", 8, Advantage.DISADVANTAGE),
+    ],
+)
+def test_a_comment_asking_for_advantage_is_rolled_so(
+    text: str, total: int, mode: Advantage
+) -> None:
+    result = roll(text, d20s(3, 17))
+    assert (result.total, result.advantage, len(result.dice)) == (total, mode, 2)
+    assert result.plain().startswith("2d20k")
+
+
+def test_a_comment_of_other_words_leaves_one_d20_and_explicit_advantage_wins() -> None:
+    assert len(roll("1d20+5 to hit the adversary", d20s(3)).dice) == 1
+    assert roll("1d20+5 dis", d20s(3, 17), Advantage.ADVANTAGE).total == 22
+
+
+def test_advantage_asked_of_a_formula_with_no_d20_is_an_error() -> None:
+    with pytest.raises(DiceError, match="single d20"):
+        roll("2d6 adv", random.Random(1))

@@ -58,11 +58,10 @@ def roll(
     """
     if type(expression) is str:
         # The hot path: a cached, compiled program for this text (and rewrite).
-        if advantage is _NORMAL:
-            advantage = compiled(expression).said or _NORMAL  # ("1d20+5 adv": as it says)
-        if advantage is _NORMAL and not crit:
-            program = compiled(expression)
-        else:
+        program = compiled(expression)
+        if advantage is _NORMAL and program.said is not None:
+            advantage = program.said  # "1d20+5 adv": rolled as it says
+        if advantage is not _NORMAL or crit:
             program = compiled_variant(expression, advantage, crit)
         lone = program.lone
         if lone is not None:  # one die plus or minus a number: one draw, the tree when read

@@ -145,7 +145,14 @@ class FollowUps(RefereeBase):
                 calls += self._nothing_left(state, actor, calls)
             elif kind == "ruling":
                 calls += self._after_ruling(state, call_id, result)
-        return calls
+        # a turn already ended (a companion's cast and its end in one reply) is never ended
+        # again: the next one's turn is theirs to take
+        now = state.encounter.current.id if state.encounter is not None else None
+        return [
+            c
+            for c in calls
+            if c.name != "end_turn" or self.calls.get(c.id, ("", None))[1] in (None, now)
+        ]
 
     def _nothing_left(
         self, state: GameState, actor: str | None, calls: list[ToolCall]

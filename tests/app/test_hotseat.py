@@ -10,11 +10,12 @@ from pathlib import Path
 from app.saves import load_game, save_game
 from app.session import hotseat
 from app.session.session import GameSession
-from app.session.setup import resume_session, start_session
+from app.session.setup import resume_session, session_for, start_session
 from app.world.actions import PlayerAction
 from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
 from tests.app.conftest import of_type
+from tests.referee_corpus import Situation, build_situation
 
 CAMPAIGN = load_campaign(CAMPAIGNS_DIR / "crossroads")
 SEATS = {"Ana": ["mira"], "Ben": ["thorin"], "Cy": ["aria"]}
@@ -389,3 +390,21 @@ def test_two_players_left_without_characters_leave_together_in_good_grammar() ->
     session = table()
     joined = hotseat.add_player(session.state, "Zed", ["thorin", "aria"])
     assert joined.detail.endswith("Ben and Cy have no character left and leave the table.")
+
+
+def test_a_player_leaving_on_their_turn_skips_nobody_after_them() -> None:
+    spec = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "aria",
+            "players": {"Dee": ["mira", "thorin"], "Eli": ["aria"]}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    order = [c.id for c in session.state.encounter.order]  # type: ignore[union-attr]
+    after = order[(order.index("aria") + 1) % len(order)]
+    assert hotseat.remove_player(session.state, "Eli")  # Aria goes to the DM, on her turn
+
+    async def companion_turn() -> None:
+        async for _ in session.process():
+            pass
+
+    asyncio.run(companion_turn())  # the DM plays Aria's turn, and that one alone
+    fight = session.state.encounter
+    assert fight is not None and fight.current.id == after

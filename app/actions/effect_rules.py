@@ -51,14 +51,22 @@ def remove_effects(state: GameState, cid: str, gone: list[Effect]) -> None:
         effects[:] = without(effects, gone)
 
 
+def _past(effect: Effect) -> bool:
+    """An effect a fight's end takes away: one lasting to a turn to come, or a Hide (from
+    foes no longer there: seen once more)."""
+    turn_long = effect.ends != "never" and effect.rounds is not None and effect.rounds <= 1
+    return turn_long or effect.id == "hidden"
+
+
 def _fight_over(state: GameState) -> list[SessionEvent]:
     """When a fight ends, what lasts only until a turn to come (a Shield, a Dodge, a Help,
-    a Disengage) wears off: outside the round-by-round of a fight, that turn is past."""
+    a Disengage) wears off: outside the round-by-round of a fight, that turn is past. A
+    Hide ends too: it was from the foes of that fight, and the next fight's never saw it."""
     events: list[SessionEvent] = []
     bearers = [*state.party, *state.creatures]
     for cid in bearers:
         effects = bg.effects_of(state, cid)
-        gone = [e for e in effects if e.ends != "never" and e.rounds is not None and e.rounds <= 1]
+        gone = [e for e in effects if _past(e)]
         if not gone:
             continue
         remove_effects(state, cid, gone)

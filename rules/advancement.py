@@ -307,8 +307,8 @@ def level_up(
     plan = plan_level_up(sheet)
     if isinstance(plan, Impossible):
         return plan
-    if sheet.vitals.state is not LifeState.ALIVE:
-        return Impossible(f"{sheet.name} must be alive and conscious to level up")
+    if sheet.vitals.state not in (LifeState.ALIVE, LifeState.STABLE):
+        return Impossible(f"{sheet.name} must be alive and out of danger to level up")
     if sheet.hit_dice.die != plan.hit_die:
         return Impossible(
             f"a {plan.class_name}'s hit die is d{plan.hit_die}, not d{sheet.hit_dice.die}"
@@ -341,9 +341,9 @@ def level_up(
     gained = max(1, die + con_after) + (con_after - con_before) * sheet.level
     # Dwarven Toughness, Draconic Resilience: their hit point per level comes with each level.
     gained += hp_per_level((*sheet.all_features, *plan.features))
-    vitals = sheet.vitals.model_copy(
-        update={"max_hp": sheet.vitals.max_hp + gained, "hp": sheet.vitals.hp + gained}
-    )
+    # One down but stable grows in hardiness, not in health: still at 0, still senseless.
+    now = sheet.vitals.hp + gained if sheet.vitals.state is LifeState.ALIVE else sheet.vitals.hp
+    vitals = sheet.vitals.model_copy(update={"max_hp": sheet.vitals.max_hp + gained, "hp": now})
     dice = sheet.hit_dice
     hit_dice = dice.model_copy(update={"total": dice.total + 1, "remaining": dice.remaining + 1})
     before = dict(sheet.spell_slots.maximum)

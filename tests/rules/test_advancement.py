@@ -21,6 +21,7 @@ from rules.advancement import (
 )
 from rules.character import CharacterSheet
 from rules.classes import class_spec, classes
+from rules.damage import LifeState
 from rules.outcomes import Impossible
 from rules.spellcasting import slots_for
 from rules.spells_known import cantrips_known, new_spells, prepared_count
@@ -262,12 +263,23 @@ def test_a_class_the_rules_do_not_know_is_not_levelled() -> None:
     assert isinstance(result, Impossible) and "Scout" in result.reason
 
 
-def test_the_fallen_do_not_level_up() -> None:
+@pytest.mark.parametrize("state", [LifeState.DYING, LifeState.DEAD])
+def test_the_dying_and_the_dead_do_not_level_up(state: LifeState) -> None:
     sheet = level_one("Fighter")
     down = sheet.model_copy(
-        update={"vitals": sheet.vitals.model_copy(update={"hp": 0, "state": "unconscious"})}
+        update={"vitals": sheet.vitals.model_copy(update={"hp": 0, "state": state})}
     )
     assert isinstance(level_up(down, random.Random(1)), Impossible)
+
+
+def test_one_down_but_stable_levels_up_and_stays_down() -> None:
+    sheet = level_one("Fighter")
+    down = sheet.model_copy(
+        update={"vitals": sheet.vitals.model_copy(update={"hp": 0, "state": LifeState.STABLE})}
+    )
+    result = take(down, random.Random(1), hp="average")
+    assert result.sheet.vitals.max_hp > sheet.vitals.max_hp
+    assert (result.sheet.vitals.hp, result.sheet.vitals.state) == (0, LifeState.STABLE)
 
 
 @given(st.sampled_from(CLASSES), st.integers(min_value=0, max_value=2**32))

@@ -177,6 +177,24 @@ async def test_esc_on_the_ending_stays_on_the_finished_game(tmp_path: Path) -> N
         assert play_screen(app).query_one("#command", Input).has_focus
 
 
+async def test_lines_sent_into_the_ending_before_it_listens_are_not_run_together(
+    tmp_path: Path,
+) -> None:
+    session = crossroads()
+    session.state.ending = "defeat"
+    app = game(tmp_path, session, save_as=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shown(pilot, EndingScreen)
+        for _ in range(2):  # typed in a burst, Enter and all, while it is not listening
+            await pilot.press(*"attack the goblin", "enter")
+        await pilot.press(*"/levelup")
+        assert isinstance(app.screen, EndingScreen)
+        await pilot.pause(EndingScreen.GUARD_SECONDS + 0.1)
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(pilot.app.screen, EndingScreen))
+        assert play_screen(app).query_one("#command", Input).value == "/levelup"
+
+
 async def test_letters_typed_after_tab_go_into_the_line(tmp_path: Path) -> None:
     app = game(tmp_path, crossroads())
     async with app.run_test(size=(100, 30)) as pilot:

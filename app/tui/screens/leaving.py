@@ -69,6 +69,8 @@ class EndingScreen(_Guarded[EndingChoice]):
         choice = event.button.id
         if choice in ("title", "story", "stay", "undo") and self.take_key():
             self.dismiss(choice)  # type: ignore[arg-type]
+        else:  # an Enter in a burst of typing ends a line typed ahead, never the dialog
+            self.typed += "\n"
 
 
 class EndingUndoScreen(EndingScreen):

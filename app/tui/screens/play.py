@@ -293,8 +293,9 @@ class PlayScreen(TakingBack, Retelling, Watching, Passing, DmTurns, PlayKeys, Co
         self.declare(line)
 
     def restore_typing(self, typed: str) -> None:
-        """Put what was typed into a dialog that was not listening back into the input."""
-        text = typed.strip("\r\n")
+        """Put what was typed into a dialog that was not listening back into the input:
+        the last line typed (lines ended with Enter into a dialog are not run together)."""
+        text = next((line for line in reversed(typed.split("\n")) if line.strip()), "")
         if text.strip():
             entry = self.query_one("#command", Input)
             entry.value = entry.value + text

@@ -23,6 +23,7 @@ from app.session import (
     turntaking,
     veiling,
 )
+from app.session.commands import unknown_command
 from app.session.keeping import Keeper, save_now
 from app.session.levelling import level_up_command
 from app.session.reply import Reply
@@ -100,7 +101,7 @@ def command(game: Table, line: str) -> bool:
         else:
             game.console.print(views.roll_line(result, styled=game.console.is_terminal))
     else:
-        game.console.print(plain(f"Unknown command /{word}. Type /help."))
+        game.console.print(plain(unknown_command(word, "Type /help.")))
     return True
 
 

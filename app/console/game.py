@@ -325,6 +325,9 @@ class ConsoleGame:
         before = turntaking.turn_mark(self.session)
         if line.startswith("/"):
             if line.lower().startswith("/retry"):
+                if not self.session.can_advance():  # (said, as on the full screen)
+                    self.console.print(plain("There is no turn waiting to run.", style="yellow"))
+                    return True
                 self.failed = False
                 await self.play_turns()
                 return True

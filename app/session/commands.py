@@ -19,6 +19,8 @@ command behaves the same wherever it is typed.
 
 from __future__ import annotations
 
+from rapidfuzz import process
+
 COMMANDS: list[tuple[str, str]] = [
     ("Name: action", "act as a character, e.g.  Mira: I pick the lock on the trapdoor"),
     ("action", "act as the character you played last, or whoever is up"),
@@ -59,3 +61,18 @@ def help_text() -> str:
     """The command list as aligned plain text."""
     width = max(len(usage) for usage, _ in COMMANDS) + 2
     return "\n".join(f"{usage:<{width}}{meaning}" for usage, meaning in COMMANDS)
+
+
+def command_meant(word: str) -> str | None:
+    """The command a mistyped one most likely meant ("hlep" → "/help", "leveup" →
+    "/levelup"), or ``None`` when none is close."""
+    known = ["help", *(usage.split()[0].lstrip("/") for usage, _ in COMMANDS if usage[0] == "/")]
+    found = process.extractOne(word.lower(), known, score_cutoff=70)
+    return f"/{found[0]}" if found else None
+
+
+def unknown_command(word: str, where_all: str) -> str:
+    """What a command nobody knows gets: the one it most likely meant, else where they all
+    are listed."""
+    meant = command_meant(word)
+    return f"Unknown command /{word}." + (f" Did you mean {meant}?" if meant else f" {where_all}")

@@ -1,5 +1,6 @@
 """The console's ``/sheet [NAME]`` and ``/journal``: the same facts as the full-screen
-game, as text; an unknown name is a clear answer, never a traceback."""
+game, as text; an unknown name is a clear answer, never a traceback; a mistyped command is
+told the one it most likely meant."""
 
 from __future__ import annotations
 
@@ -41,3 +42,13 @@ def test_journal_lists_goals_gear_facts_people_and_places(tmp_path: Path) -> Non
 def test_help_answers_to_h_and_a_question_mark_as_the_guide_says(tmp_path: Path) -> None:
     out = play(tmp_path, "/h\n/?\n/quit\n")
     assert out.count("/sheet [NAME]") == 2 and "Unknown command" not in out
+
+
+def test_a_mistyped_command_is_told_the_one_meant_and_retry_says_when_nothing_waits(
+    tmp_path: Path,
+) -> None:
+    out = play(tmp_path, "/hlep\n/leveup\n/xyzzy\n/retry\n/quit\n")
+    assert "Unknown command /hlep. Did you mean /help?" in out
+    assert "Unknown command /leveup. Did you mean /levelup?" in out
+    assert "Unknown command /xyzzy. Type /help." in out
+    assert "There is no turn waiting to run." in out

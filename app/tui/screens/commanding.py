@@ -31,6 +31,7 @@ from app.session import (
     turntaking,
     veiling,
 )
+from app.session.commands import unknown_command
 from app.tui.screens.levelup import LevelChoice, LevelUpScreen
 from app.tui.screens.playbase import PlayBase
 from app.tui.widgets.dicelog import DiceLog
@@ -117,7 +118,7 @@ class Commanding(PlayBase):
         elif word == "load":  # ("/load NAME": that save, straight away)
             await self.app.run_action(f"load_game({rest.strip()!r})")
         else:
-            self.notify(f"Unknown command /{word}. F1 shows them all.", severity="warning")
+            self.notify(unknown_command(word, "F1 shows them all."), severity="warning")
 
     def switch_dm(self, rest: str) -> None:
         """``/dm [offline|ai]``: said in the story; the top bar names the DM now playing. A

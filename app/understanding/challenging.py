@@ -26,6 +26,9 @@ ATTEMPTS = ("try", "attempt", "have a go at", "have another go", "work on", "fid
 """Words of a plain attempt at a challenge's object ("try the lock")."""
 
 
+_TOO_PLAIN = frozenset({"room", "floor", "wall", "walls", "door", "way", "place", "ground",
+                        "top", "bottom", "side", "end"})  # fmt: skip
+"""Words of a feature's names too plain to stand for it in a challenge's object."""
 _PARTICLES = frozenset({"down", "up", "off", "out", "over", "away", "through", "in", "open",
                         "back", "aside", "again"})  # fmt: skip
 """Words that end a challenge's phrase without naming what it is done to."""
@@ -40,7 +43,8 @@ def _objects(ctx: Context, cid: str, kind: ThingKind = "challenge") -> set[str]:
     said = [[w for w in p.split()[1:] if w not in _PARTICLES] for p in thing.names]
     objects = {words[-1] for words in said if words}  # "cut the bell down": the bell
     for feature in ctx.scope.of("feature"):
-        named = set(" ".join(feature.names).split()) - ctx.vocab.stop  # (never "the")
+        named = set(" ".join(feature.names).split()) - ctx.vocab.stop - _TOO_PLAIN  # (never
+        # "the", nor the "room" of the lamp's "lantern room": "warm the room" is no lamp)
         if objects & named:
             objects |= named
     # ("light my lantern": one's own, not the lighthouse's "lantern room")

@@ -229,7 +229,8 @@ POSSESSIVE = re.compile(r"\b(?:its|his|her)\b")
 STAYED = re.compile(
     r"\b(?:lowers?|lowered|lowering|sheathes?|sheathed|sheathing|holsters?|"
     r"puts? (?:away|down)|doesn't|does not|don't|do not|won't|will not|never|refuses? to|"
-    r"instead of|rather than|keep(?:s|ing)? (?:her|his|my|their) \w+ (?:\w+ )?(?:away|back))\b",
+    r"instead of|rather than|keep(?:s|ing)? (?:her|his|my|their) \w+ (?:\w+ )?(?:away|back)|"
+    r"(?:\w*swords?|blades?|\w*axes?|weapons?|spears?|maces?|\w*hammers?|bows?) (?:held )?low)\b",
     re.I,
 )
 """A part that stays the hand: a weapon lowered, put away or kept away, a deed not done."""

@@ -372,8 +372,14 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         helped = improvised(ctx)
         if helped is not None:
             return helped
-    if ctx.scope.fighting and SUBDUING.search(said) and not STATE_ASKED.match(ctx.raw):
-        # a blow to subdue, not to kill (not "is rat 3 still out cold?": asked)
+    asked_how = said.split(maxsplit=1)[0] in r.WH and ctx.raw.rstrip().endswith("?")
+    if (
+        ctx.scope.fighting
+        and SUBDUING.search(said)
+        and not (STATE_ASKED.match(ctx.raw) or asked_how)
+    ):
+        # a blow to subdue, not to kill (not "is rat 3 still out cold?", "how do we stop her
+        # without killing her?": asked)
         subdue = improvised(ctx)
         friend = subdue is not None and any(t in ctx.state.party for t in subdue.targets)
         if subdue is not None and subdue.extra[:1] == ("knock_out",) and not friend:

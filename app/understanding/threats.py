@@ -6,6 +6,7 @@ is an Intimidation check, "we don't want to hurt you. surrender?" a Persuasion o
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.understanding.deeds import DEEDS
 from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
@@ -38,7 +39,11 @@ SPOKEN_SKILLS = frozenset({"intimidation", "persuasion", "deception"})
 
 THREATS = re.compile(
     r"\b(surrender|give up|yield|drop (?:your|those|the|yer|that|them) \w+|lay down (?:your|those)|"
-    r"on your knees|back off|get lost|begone|be gone|scram|clear off|get out of here|"
+    r"(?:throw|toss|put|lay|cast|chuck) (?:down )?(?:your|yer|that|those) (?:\w+ )?"
+    r"(?:weapons?|blades?|swords?|scimitars?|spears?|clubs?|knife|knives|daggers?|spoon|arms|bows?)"
+    r"(?: (?:down|away|aside|on the (?:floor|ground)))?|on your knees|"
+    r"kneel(?! (?:beside|by|next|over|at|in|on|down on|upon)\b)|back off|get lost|begone|"
+    r"be gone|scram|clear off|get out of here|"
     r"or (?:die|you die|you'?re dead|you'?re done|else|i'?ll kill you)|"
     r"(?:stay down|don'?t (?:move|get up)|stay where you are)\W+(?:\w+\W+){0,2}"
     r"or (?:i|we)(?:'ll| will)|"
@@ -126,7 +131,23 @@ def threat(ctx: Context) -> Intent | None:
     if found.group(1) == "get out of here" and _WAY_AFTER.match(said[found.end() :]):
         return None  # "get out of here, back up the stairs": the party's own going
     key = "sway" if GENTLE.search(said) else "cow"  # "we don't want to hurt you. surrender?"
-    return improvised(ctx, next(d for d in DEEDS if d.key == key))  # is asked, not threatened
+    cowing = improvised(ctx, next(d for d in DEEDS if d.key == key))  # is asked, not threatened
+    if cowing is None or not cowing.target or _hears(ctx, cowing.target):
+        return cowing
+    awake = [t.id for t in ctx.scope.of("creature") if _hears(ctx, t.id)]
+    if not awake:  # every foe down: the words are for the one they name, as said
+        return cowing
+    # "kneel, or join him" (him out cold): at whoever still stands to hear it
+    return replace(cowing, targets=tuple(awake[:1]) if len(awake) == 1 else ())
+
+
+def _hears(ctx: Context, cid: str) -> bool:
+    """A foe able to hear a threat: alive, awake, not gone (any but a creature: yes)."""
+    foe = ctx.state.creatures.get(cid)
+    if foe is None:
+        return True
+    held = {c.condition for c in foe.conditions}
+    return foe.vitals.hp > 0 and not foe.left and not held & {"unconscious", "asleep"}
 
 
 def _to_a_friend(ctx: Context) -> bool:

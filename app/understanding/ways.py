@@ -150,6 +150,7 @@ _HANDS_MOVE = re.compile(
 _TAKEN_OUT = re.compile(
     r"\b(?:gets?|getting|takes?|taking|pulls?|pulling|draws?|drawing|brings?|bringing|"
     r"fish(?:es)?|digs?|whips?) out (?:my|his|her|our|their|your) "
+    r"|\b(?:hauled|pulled|drawn|dragged|laid) up(?= (?!the\b|to\b|into\b|onto\b|on\b|at\b)\w)"
     r"|\b(?:pick|lift|scoop|haul|hoist|grab|snatch|heft|hold)(?:s|ed|ing)? up "
     r"(?=(?:the|a|an|that|this|him|her|it|them|one|my|his|their)\b)"
     r"|\b(?:squeez|suck|drain|bleed|clean|wash|flush|cut|dig|pick)\w* out (?:the |some |any )?"

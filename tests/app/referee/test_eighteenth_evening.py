@@ -153,3 +153,43 @@ def test_a_thing_that_rolled_away_is_a_remark_and_a_sleeper_said_of_is_tied() ->
     [clause] = read(HALL, "thorin", line)
     assert (clause.kind, clause.targets) == ("improvise", ("grubnak",))
     assert "attack" not in [c for c, _ in made(HALL, "thorin", line)]
+
+
+WARDEN = {"campaign": "drowned_bell", "scene": "chapel", "flags": {"corin_saved": True},
+          "defeated": ["strand_thralls"], "fight": "warden", "turn": "cass"}  # fmt: skip
+LIGHTHOUSE = {"campaign": "drowned_bell", "scene": "lighthouse", "met": ["wendel"]}
+BAND = {**HALL, "wounds": {"grubnak": 10, "goblin-1": 3}}
+SHOUT = ('Thorin plants one boot on the unconscious goblin boss\'s chest, lifts his bloody '
+         'longsword high so the last goblin can see it, and roars: "YOUR CHIEF IS DOWN. Throw '
+         'that blade on the floor and kneel, or join him."')  # fmt: skip
+
+
+def test_a_surrender_demanded_is_a_threat_at_whoever_still_stands_never_a_throw() -> None:
+    for line in ("throw down your blade and kneel, goblin", SHOUT):
+        names = [c for c, _ in made(BAND, "thorin", line)]
+        assert "attack" not in names and "request_ability_check" in names
+        [clause] = read(BAND, "thorin", line)
+        assert (clause.kind, clause.targets) == ("improvise", ("goblin-1",))
+
+
+def test_how_to_stop_a_foe_without_killing_her_is_asked_not_done() -> None:
+    assert made(WARDEN, "cass", "how do we stop her without killing her?") == []
+    assert read(WARDEN, "cass", "how do we stop her without killing her?")[0].kind == "question"
+
+
+def test_a_candle_lit_to_warm_the_room_is_not_the_lamp() -> None:
+    line = "Cass lights one of his candles by the cold grate to warm the room"
+    assert "attempt_challenge" not in [c for c, _ in made(LIGHTHOUSE, "cass", line)]
+
+
+def test_boats_hauled_up_on_the_quay_lead_nowhere() -> None:
+    line = "I climb into one of the hauled up boats and check it for clues"
+    assert "move_scene" not in [c for c, _ in made(HARBOUR, "ione", line)]
+
+
+def test_a_sword_held_low_in_a_story_of_holding_the_line_is_no_blow() -> None:
+    guards = {**GUARDS, "turn": "thorin", "conditions": {}, "dead": []}
+    line = ("Thorin plants himself in the narrowest part of the tunnel, shield up and sword "
+            "low. He doesn't swing; he just waits, turning every stroke on his shield. Dodge "
+            "action.")  # fmt: skip
+    assert "attack" not in [c for c, _ in made(guards, "thorin", line)]

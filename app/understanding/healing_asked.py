@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from app.understanding.intent import Intent
 from app.understanding.readings import Context
 from app.understanding.words import has_phrase, phrase_at
 from rules.srd import srd
@@ -99,3 +100,21 @@ def self_target(ctx: Context) -> bool:
 
 _OWN_HURTS = re.compile(r"\bmy (?:own )?(?:wounds?|cuts?|injur(?:y|ies)|hurts?|bruises|burns?)\b")
 """The speaker's own hurts ("I cure my own wounds"): healing aimed at the speaker."""
+
+
+def no_healing_of_ones_own(ctx: Context) -> Intent | None:
+    """Healing asked ("heal myself", "heal Ione") of one who knows no healing spell: what
+    they have instead, said plainly (Second Wind, a potion, a rest), never a blank stare."""
+    sheet = ctx.state.party.get(ctx.actor or "")
+    friends = ctx.named("member", text=ctx.said.replace("'s ", " "))
+    if sheet is None or _heal_at(ctx) < 0 or not (friends or self_target(ctx)):
+        return None
+    spells = srd().spells
+    if any(sid in spells and spells.get(sid).heal for sid in sheet.spells):
+        return None
+    instead = [f"a potion ({item})" for item in sheet.inventory if "potion" in item.lower()]
+    if sheet.has("second_wind") and (self_target(ctx) or not friends):
+        instead.insert(0, "Second Wind")
+    offer = " or ".join(instead) if instead else "a rest (hit dice), or a healer's hand"
+    return ctx.intent("ask", confidence=0.4, action="unable",
+                      note=f"{sheet.name} knows no healing magic: {offer}")  # fmt: skip

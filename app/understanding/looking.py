@@ -18,8 +18,8 @@ from app.world import view
 from rules.damage import LifeState
 
 SIGHT = frozenset({"look", "looks", "peer", "peers", "stare", "stares", "gaze", "gazes",
-                   "glance", "glances", "peek", "peeks", "squint", "squints", "watch",
-                   "watches"})  # fmt: skip
+                   "glance", "glances", "peek", "peeks", "peep", "peeps", "squint", "squints",
+                   "watch", "watches"})  # fmt: skip
 """Verbs of only looking: "look up at the lighthouse", "peer down the hole" go nowhere."""
 _PAGED_BACK = re.compile(
     r"\b((?:flip|flick|leaf|page|thumb|skim|read|look|glance|turn|go|goes|went)\w*)\s+back\s+"

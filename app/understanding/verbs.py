@@ -27,7 +27,7 @@ from app.understanding.fighting_words import (
 )
 from app.understanding.fights_in_view import fight_in_view, opens_a_fight
 from app.understanding.going import another_goes, only_way, to_meet
-from app.understanding.healing_asked import healing_asked, self_target
+from app.understanding.healing_asked import healing_asked, no_healing_of_ones_own, self_target
 from app.understanding.intent import Intent, IntentKind, Reading
 from app.understanding.looking import examine
 from app.understanding.manoeuvring import manoeuvre_or_rest
@@ -388,7 +388,7 @@ def by_verbs(ctx: Context) -> Intent | None:
     if len(healing) > 1:  # "heal Wren" from one who knows Cure Wounds and Healing Word
         which = " or ".join(srd().spells.get(sid).name for sid in healing)
         return ctx.intent("ask", confidence=0.3, note=f"which spell: {which}?")
-    used = feature_use(ctx)
+    used = feature_use(ctx) or no_healing_of_ones_own(ctx)
     if used is not None:
         return used
     if (

@@ -37,10 +37,13 @@ def is_yes(text: str) -> bool:
     return bool(_YES.match(text))
 
 
-_CHAT = re.compile(r"\b(w|ur|wat|wot|pls|plz|thx|ty)(?=\s+\w)")
+_CHAT = re.compile(r"\b(w|ur|wat|wot|pls|plz|thx|ty|lemme|gimme|lemmie)(?=\s+\w)")
 _CHAT_WORDS = {"w": "with", "ur": "your", "wat": "what", "wot": "what", "pls": "please",
-               "plz": "please", "thx": "thanks", "ty": "thanks"}  # fmt: skip
+               "plz": "please", "thx": "thanks", "ty": "thanks", "lemme": "let me",
+               "lemmie": "let me", "gimme": "give me"}  # fmt: skip
 """Chat shorthand before another word, written out ("w the spoon", "ur bro")."""
+_FOR_REAL = re.compile(r"\s+(?:fr|frfr|fr fr|ngl|tbh|imo|no cap|deadass)\W*$")
+"""Chat's "for real" after a line ("lemme peep whats down there fr"): no word of the deed."""
 _ARE_YOU = re.compile(r"\br u\b")
 _YOU = re.compile(r"\bu(?= (?:ok|okay|alright|all right|hurt|good|fine|there|know|see|doing)\b)")
 """"r u" and "u" before how one is: "are you", "you" (never "u" alone, a way up)."""
@@ -75,6 +78,7 @@ def normalise(text: str) -> str:
     text = _SET_UP.sub(r"\1\2", text)  # "the hauled-up boats": how they lie, no way up
     text = _MID.sub(" ", text)  # "grab the crown mid-fight": when, no blow
     text = _CHAT.sub(lambda m: _CHAT_WORDS[m.group(1)], text)  # "the one w the saucepan"
+    text = _FOR_REAL.sub("", text)  # "… whats down there fr": said in earnest, no more
     text = _YOU.sub("you", _ARE_YOU.sub("are you", text))  # "r u ok", "u alright"
     text = _ASKED_U.sub(r"\1 you", text)  # "how much will u pay us"
     text = _EM.sub(r"\1 them", text)  # "tie em up", "get 'em"

@@ -193,3 +193,16 @@ def test_a_sword_held_low_in_a_story_of_holding_the_line_is_no_blow() -> None:
             "low. He doesn't swing; he just waits, turning every stroke on his shield. Dodge "
             "action.")  # fmt: skip
     assert "attack" not in [c for c, _ in made(guards, "thorin", line)]
+
+
+def test_chat_slang_peeps_down_the_stairs_and_goes_nowhere() -> None:
+    line = "yo lemme peep whats down there fr"
+    assert kinds(OPEN, "aria", line) == [("examine", ("cellar",))]
+    assert made(OPEN, "aria", line) == []
+
+
+def test_healing_asked_of_one_with_no_healing_magic_says_what_they_have() -> None:
+    [thorin] = read(INN, "thorin", "heal myself")
+    assert thorin.kind == "ask" and "Second Wind" in thorin.note and "potion" in thorin.note
+    [aria] = read(INN, "aria", "heal thorin")
+    assert aria.kind == "ask" and "knows no healing magic" in aria.note

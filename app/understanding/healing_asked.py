@@ -107,8 +107,10 @@ def no_healing_of_ones_own(ctx: Context) -> Intent | None:
     they have instead, said plainly (Second Wind, a potion, a rest), never a blank stare."""
     sheet = ctx.state.party.get(ctx.actor or "")
     friends = ctx.named("member", text=ctx.said.replace("'s ", " "))
-    if sheet is None or _heal_at(ctx) < 0 or not (friends or self_target(ctx)):
-        return None
+    worded = any(phrase_at(ctx.said, w) >= 0 for w in HEAL_WORDS)  # (hands on a wound: no)
+    dying = any(ctx.state.party[f.id].vitals.hp == 0 for f in friends if f.id in ctx.state.party)
+    if sheet is None or not worded or dying or not (friends or self_target(ctx)):
+        return None  # (a friend down is tended by any hands: stabilised, read elsewhere)
     spells = srd().spells
     if any(sid in spells and spells.get(sid).heal for sid in sheet.spells):
         return None

@@ -7,8 +7,11 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rapidfuzz.distance import Levenshtein
+
 from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.intent import Intent, IntentKind
+from app.understanding.known_words import known_words
 from app.understanding.scope import Scope, Thing, ThingKind, another_numbered
 from app.understanding.takingback import takes_back
 from app.understanding.vocabulary import Vocabulary
@@ -341,7 +344,21 @@ def subject(ctx: Context, said: str) -> tuple[str, str | None]:
                 if rest.split()[0] in _CALLED_TO and _SHOUTED_AT.search(ctx.raw):
                     continue  # "ione NO what are you doing!!": words to her, not her deed
                 return rest, member.id
+    first, _, rest = said.partition(" ")
+    slipped = _slipped_name(ctx, first) if rest and len(first) >= 4 else None
+    if slipped is not None and rest.split()[0] not in ("and", "or", "is", "has", "was"):
+        return rest, slipped  # "mirra picks the lock", "thoren studies the tracks": theirs
     return said, None
+
+
+def _slipped_name(ctx: Context, word: str) -> str | None:
+    """The one party member a word that is no English word is a slip of ("mirra", "arya",
+    "thoren": one letter off their first name), or ``None``."""
+    if word in known_words():
+        return None
+    close = [m.id for m in ctx.scope.of("member") for n in m.names[:1]
+             if Levenshtein.distance(word, n.split()[0]) == 1]  # fmt: skip
+    return close[0] if len(set(close)) == 1 else None
 
 
 _CALLED_TO = frozenset({"no", "nooo", "noo", "stop", "wait", "dont", "don't", "careful", "look",

@@ -206,3 +206,10 @@ def test_healing_asked_of_one_with_no_healing_magic_says_what_they_have() -> Non
     assert thorin.kind == "ask" and "Second Wind" in thorin.note and "potion" in thorin.note
     [aria] = read(INN, "aria", "heal thorin")
     assert aria.kind == "ask" and "knows no healing magic" in aria.note
+
+
+def test_a_friends_name_one_letter_off_is_still_theirs() -> None:
+    assert made(INN, "thorin", "mirra picks the lock") == [
+        ("attempt_challenge", '{"challenge_id": "trapdoor_lock", "character_id": "mira"}')
+    ]
+    assert [c.kind for c in read(INN, "thorin", "area around the bar")] == ["ask"]

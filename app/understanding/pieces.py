@@ -85,6 +85,14 @@ NOT_A_DEED = frozenset({"ask", "foreign", "refuse", "help"})
 """Readings that are no clause of their own: a piece read so is glued to the one before."""
 
 
+_MY_PLAN = re.compile(
+    r"^\W*(?:and\s+)?if (?:he|she|they)\b.*\b(?:i'll|ill|i will|i'm going to|then i|we'll)\s",
+    re.IGNORECASE,
+)
+"""What the speaker will do if the one asked cannot help ("… and if she hasn't got it I'll
+just pick the lock"): a deed of the speaker's, not terms put to them."""
+
+
 def read_pieces(
     pieces: list[Piece],
     actor: str | None,
@@ -266,7 +274,7 @@ def read_pieces(
             read.append((before, said, replace(blow, extra=("knock_out",))))
             continue
         spoken = bool(read) and (read[-1][2].kind == "talk" or read[-1][2].action in SPOKEN_DEEDS)
-        if spoken and TERMS.match(piece.text):
+        if spoken and TERMS.match(piece.text) and not _MY_PLAN.match(piece.text):
             continue  # "tell him to give up and we'll let him live": the terms, still words
         fighting_words = read and read[-1][2].kind not in ("question", "talk", "help", "hold")
         # ("I'll wait and see what the rats do": waiting, no blow)

@@ -167,6 +167,11 @@ _BOUND_WOUNDS = re.compile(
     r" ((?:our|my|their|his|her|the party's|everyone's|\w+'s) (?:wounds?|cuts|injuries|hurts))\b"
 )
 """Wounds bound ("we bind our wounds"): bandaged, as a rest begins, never someone tied."""
+_DEAL_SEALED = re.compile(
+    r"\b(?:confirm|confirms|seal|seals|accept|accepts|agree to|agrees to|shake on|shakes on)"
+    r" (?:the |his |her |their |our |your |that )?(deal|bargain|terms|offer|pact|agreement)\b"
+)
+"""A bargain sealed ("confirm the deal and leave"): words to the one it is made with."""
 _RIP = re.compile(r"^(?:rip|r\.i\.p\.?)(?=\s+\w+(?:\s+\w+)?\W*$)")
 """"RIP sister": rest in peace, said to the fallen — nothing torn."""
 _HURRY_UP = re.compile(
@@ -297,6 +302,7 @@ def bodily(said: str) -> str:
     said = _WOUND_ROUND.sub(lambda m: f"tie {_TIED.get(m.group(1), m.group(1)[:-2])} up", said)
     said = _BOUND_WOUNDS.sub(r"bandage \1", said)  # "we bind our wounds": no one bound
     said = _RIP.sub("rest in peace", said)
+    said = _DEAL_SEALED.sub(r"talk about the \1", said)
     said = _HURRY_UP.sub("hurry", said)  # "alex hurry up": no stairs climbed
     said = _GETTING_GOING.sub("go", said)  # "we should get going": no "get" of a thing
     said = _HANGING_BACK.sub("wait", said)  # "i hang back by the tunnel mouth": no way back

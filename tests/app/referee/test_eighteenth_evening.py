@@ -213,3 +213,18 @@ def test_a_friends_name_one_letter_off_is_still_theirs() -> None:
         ("attempt_challenge", '{"challenge_id": "trapdoor_lock", "character_id": "mira"}')
     ]
     assert [c.kind for c in read(INN, "thorin", "area around the bar")] == ["ask"]
+
+
+def test_what_one_will_do_if_the_one_asked_cannot_help_is_done_after_asking() -> None:
+    line = "ask berta about the key, and if she hasnt got it ill just pick the lock"
+    assert kinds(INN, "mira", line) == [("talk", ("berta",)), ("challenge", ("trapdoor_lock",))]
+
+
+def test_a_deal_confirmed_before_leaving_is_said_to_the_one_it_is_made_with() -> None:
+    peace = {"campaign": "crossroads", "scene": "chief_hall", "met": ["grubnak"],
+             "defeated": ["cellar_rats"], "flags": {"trapdoor_open": True, "tam_found": True,
+             "guards_passed": True, "peace_made": True}}  # fmt: skip
+    assert kinds(peace, "mira", "confirm the deal and leave") == [
+        ("talk", ("grubnak",)),
+        ("move", ("warren",)),
+    ]

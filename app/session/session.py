@@ -286,11 +286,13 @@ class GameSession:
         try:
             calm = self.state.encounter is None
             self.state.turn = min(self.state.turn + 1, MOST_TURNS)  # (a save's bound)
-            fate.settle(self.state, fate.recorded(self.state, actions, self.safety_topics()))
             readings = read_actions(self.state, actions)
             # A turn of only questions and table talk takes no time in the story: no poison
             # wears off and nobody dying rolls a death save while the party asks after them
             idle = bool(actions) and all(asks_only(r) for r in readings.values())
+            if not idle:  # (nor does it count as playing otherwise after a /undo: the same
+                # blow retyped after "what level am I?" falls as it did)
+                fate.settle(self.state, fate.recorded(self.state, actions, self.safety_topics()))
             if calm and not idle:  # a turn of play outside a fight: a round's poison is gone
                 for event in time_passes_out_of_combat(self.state):
                     yield event

@@ -221,6 +221,18 @@ def test_after_going_back_the_same_deed_meets_the_same_dice_and_another_fresh_on
     assert "lock" in again[0] and "lock" in first[0]
 
 
+def test_a_question_asked_after_going_back_leaves_the_same_deed_its_dice() -> None:
+    session = start_session(crossroads(), 11)
+    play(session, LINES[:2])
+    play(session, LINES[2:3])
+    first = session.state.history[-1].rolls
+    assert first and rewinding.undo(session).ok
+    play(session, [("mira", "what level am I?")])  # asked, nothing played otherwise
+    assert session.state.taken_back == ["Mira: I pick the lock on the trapdoor"]
+    play(session, LINES[2:3])
+    assert session.state.history[-1].rolls == first
+
+
 def test_what_was_taken_back_is_saved_with_the_game(tmp_path: Path) -> None:
     session = start_session(crossroads(), 11)
     keeper = Keeper(tmp_path, "game")

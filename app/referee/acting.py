@@ -11,7 +11,14 @@ from app.actions.beings import why_cannot_act
 from app.actions.calls import ToolCall
 from app.actions.challenge_ways import tool_elsewhere
 from app.referee import answers
-from app.referee.fighting import attack_arguments, unaware_foes, weapon_named
+from app.referee.fighting import (
+    BLADE_ONLY,
+    SHOOTING,
+    STRIKING,
+    attack_arguments,
+    unaware_foes,
+    weapon_named,
+)
 from app.referee.helping import Helping, way_asked
 from app.referee.levelling import USAGE_TEXT, levelling_text
 from app.referee.manoeuvres import Manoeuvres
@@ -39,24 +46,6 @@ from app.world.state import GameState
 from app.world.tied import bound
 from rules.class_powers import UNARMED
 from rules.improvised import IMPROVISED
-
-STRIKING = re.compile(
-    r"\b(?:hit|hits|chop|chops|hack|hacks|slash|slashes|stab|stabs|cut|cuts|smash|smashes|bash|"
-    r"bashes|cleave|cleaves|swing|swings|whack|whacks|smack|smacks|skewer|thrust|slice|slices|"
-    r"club|clubs|pummel|bonk)\b",
-    re.I,
-)
-"""A blow said with a blade's or a fist's verb: struck close, never shot."""
-BLADE_ONLY = re.compile(
-    r"\b(?:stab|stabs|slash|slashes|slit|slits|cut|cuts|hack|hacks|chop|chops|cleave|cleaves|"
-    r"skewer|skewers|slice|slices|gut|guts)\b",
-    re.I,
-)
-"""A blow only a blade makes ("stab it"): out of reach, it waits; never a bow's."""
-SHOOTING = re.compile(
-    r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow|arrows?|pew|volley)\b", re.I
-)
-"""Words that ask for a ranged weapon ("shoot the closest rat")."""
 
 STEPPING_AWAY = (
     "Take your time. To leave the table for a while, type /away NAME: your turns are "
@@ -271,8 +260,10 @@ class Acting(Sequencing, Ruling, Showing, Talking, Helping, Mercy, Manoeuvres, P
             return []
         if target is None and self._told_of(state, intent):  # "examine the cold grate"
             return []
-        if target is None or campaign is None:
-            self.notes.append(answers.look_text(state, campaign, actor))
+        if target is None or campaign is None:  # (a place left this round: the new one told)
+            left = any(c.name == "move_scene" for c in self.earlier)
+            watch = f"{state.name_of(actor)} keeps watch as the party goes on."
+            self.notes.append(watch if left else answers.look_text(state, campaign, actor))
             return []
         features = view.features_here(state, campaign)
         if target in features:

@@ -127,3 +127,22 @@ def is_beast(state: GameState, cid: str) -> bool:
     weapon to throw down (it bolts rather than surrenders)."""
     creature = state.creatures[cid]
     return creature.monster is not None and state.monster(creature.monster).type.startswith("beast")
+
+
+STRIKING = re.compile(
+    r"\b(?:hit|hits|chop|chops|hack|hacks|slash|slashes|stab|stabs|cut|cuts|smash|smashes|bash|"
+    r"bashes|cleave|cleaves|swing|swings|whack|whacks|smack|smacks|skewer|thrust|slice|slices|"
+    r"club|clubs|pummel|bonk)\b",
+    re.I,
+)
+"""A blow said with a blade's or a fist's verb: struck close, never shot."""
+BLADE_ONLY = re.compile(
+    r"\b(?:stab|stabs|slash|slashes|slit|slits|cut|cuts|hack|hacks|chop|chops|cleave|cleaves|"
+    r"skewer|skewers|slice|slices|gut|guts)\b",
+    re.I,
+)
+"""A blow only a blade makes ("stab it"): out of reach, it waits; never a bow's."""
+SHOOTING = re.compile(
+    r"\b(shoot|shoots|shot|fire at|fires at|loose|looses|snipe|an arrow|arrows?|pew|volley)\b", re.I
+)
+"""Words that ask for a ranged weapon ("shoot the closest rat")."""

@@ -408,3 +408,20 @@ def test_a_player_leaving_on_their_turn_skips_nobody_after_them() -> None:
     asyncio.run(companion_turn())  # the DM plays Aria's turn, and that one alone
     fight = session.state.encounter
     assert fight is not None and fight.current.id == after
+
+
+def test_a_look_around_in_a_round_the_party_leaves_in_tells_no_old_place() -> None:
+    spec = {"campaign": "drowned_bell", "scene": "chapel", "defeated": ["strand_thralls"],
+            "flags": {"corin_saved": True, "knows_truth": True, "warden_calmed": True},
+            "players": {"Ana": ["ione"], "Ben": ["cass", "wren"]}}  # fmt: skip
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    assert session.pass_turn("Ana")
+    for cid, text in (("cass", "I climb the tower stair"), ("wren", "wait below and keep watch")):
+        assert session.submit(PlayerAction(character_id=cid, text=text, player="Ben"))
+
+    async def round_of_play() -> list[str]:
+        return [e.text async for e in session.process() if e.type == "narrative_chunk"]
+
+    told = "".join(asyncio.run(round_of_play()))
+    assert "bell hangs" in told and "Wren keeps watch" in told
+    assert "nave stands open" not in told  # the chapel, left behind, is not told again

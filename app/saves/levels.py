@@ -17,6 +17,7 @@ from rules.abilities import Ability
 from rules.advancement import ASI, MOST_SCORE, level_for_xp, xp_for_level
 from rules.character import CharacterSheet
 from rules.classes import class_spec
+from rules.features import hp_per_level
 from rules.spellcasting import slots_for
 
 LEVEL_CHANGES = frozenset({"level", "abilities", "spellcasting_ability"})
@@ -65,11 +66,9 @@ def check_levelled(
                 f"is {sheet.spell_slots.maximum}; a level-{sheet.level} {spec.name} has {wanted}",
             )
     con, con_before = sheet.modifier(Ability.CON), original.modifier(Ability.CON)
-    most = (
-        original.vitals.max_hp
-        + max(0, con - con_before) * original.level
-        + len(gained) * max(1, spec.hit_die + con)
-    )
+    each = max(1, spec.hit_die + con) + hp_per_level(sheet.all_features)  # (a hill dwarf's
+    # toughness, a dragon's blood: a hit point more with every level)
+    most = original.vitals.max_hp + max(0, con - con_before) * original.level + len(gained) * each
     if sheet.vitals.max_hp > most:
         yield Problem(
             f"{key}.vitals.max_hp",

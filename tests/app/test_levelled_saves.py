@@ -8,7 +8,7 @@ from pathlib import Path
 from app.actions.advancement_tools import take_level
 from app.actions.campaign_tools import apply_effects
 from app.saves import campaign_for, load_save, save_game
-from app.session.setup import start_session
+from app.session.setup import resume_session, start_session
 from app.world.campaignfile import load_campaign
 from app.world.challengespec import Effects
 from app.world.folders import CAMPAIGNS_DIR
@@ -60,7 +60,16 @@ def test_more_hit_points_than_the_hit_dice_could_give_are_refused(tmp_path: Path
     state = levelled()
     thorin = state.party["thorin"]
     thorin.vitals = thorin.vitals.model_copy(update={"max_hp": 60, "hp": 60})
-    refused(save_game(state, "x", tmp_path), r"thorin\.vitals\.max_hp: is 60: .* at most 47")
+    refused(save_game(state, "x", tmp_path), r"thorin\.vitals\.max_hp: is 60: .* at most 48")
+
+
+def test_a_hill_dwarfs_best_roll_with_his_toughness_saves_and_loads(tmp_path: Path) -> None:
+    state = levelled()  # a d10 of 10, CON 16 (+3 on all four levels) and Dwarven Toughness
+    thorin = state.party["thorin"]
+    thorin.vitals = thorin.vitals.model_copy(update={"max_hp": 48, "hp": 48})
+    loaded = load_save(save_game(state, "best", tmp_path))
+    resumed = resume_session(loaded.state, save=loaded.path)  # (joined to its campaign)
+    assert resumed.state.party["thorin"].vitals.max_hp == 48
 
 
 def test_slots_that_are_not_the_classs_at_its_level_are_refused(tmp_path: Path) -> None:

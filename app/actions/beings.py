@@ -131,9 +131,12 @@ def fresh_economy(state: GameState, cid: str) -> TurnEconomy:
 
 
 def economy_of(state: GameState, cid: str) -> TurnEconomy:
-    """The combatant's action economy this turn (created fresh if missing)."""
+    """The combatant's action economy this turn (created fresh if missing). One not in the
+    fight's order gets a fresh one that is not kept: a fight keeps only its own."""
     encounter = state.encounter
     assert encounter is not None
+    if all(c.id != cid for c in encounter.order):
+        return fresh_economy(state, cid)
     if cid not in encounter.economy:
         encounter.economy[cid] = fresh_economy(state, cid)
     return encounter.economy[cid]

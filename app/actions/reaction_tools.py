@@ -106,6 +106,13 @@ def open_reaction_window_tool(args: OpenReactionWindowArgs, state: GameState) ->
     else:
         chosen = [c.id for c in state.encounter.order if c.id in state.party]
     chosen += [cid for cid in said if cid not in chosen]
+    fighting = {c.id for c in state.encounter.order}
+    outside = [cid for cid in chosen if cid not in fighting]
+    if outside:  # (one left behind in another scene, or of a fight long over)
+        raise ToolError(
+            f"{', '.join(state.name_of(c) for c in outside)} not in this fight: reactors are "
+            f"among those fighting ({', '.join(sorted(fighting))})"
+        )
     unable = [state.name_of(cid) for cid in chosen if not has_reaction(state, cid)]
     able = [cid for cid in chosen if has_reaction(state, cid)]
     offers = [o for source in OFFER_SOURCES for o in source(state, args.trigger)]

@@ -221,3 +221,24 @@ def test_a_headless_transcript_says_which_reaction_lapsed_and_why() -> None:
     assert render_event(lapsed) == (
         "  [reaction 4.1] Aria: “I throw my cloak” — lapsed: the DM's turn ended first"
     )
+
+
+def test_a_creature_outside_the_fight_is_refused_as_a_reactor_and_the_fight_keeps_its_own() -> None:
+    from app.actions.reaction_tools import OpenReactionWindowArgs, open_reaction_window_tool
+    from app.actions.registry import ToolError
+    from tests.referee_corpus import Situation, build_situation
+
+    spec = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "mira"}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    state.creatures["giant-rat-3"].scene = "inn"  # left behind in another scene
+    state.encounter.order = [c for c in state.encounter.order if c.id != "giant-rat-3"]  # type: ignore[union-attr]
+    state.encounter.economy.pop("giant-rat-3", None)  # type: ignore[union-attr]
+    args = OpenReactionWindowArgs(trigger="the rat shrieks", reactor_ids=["giant-rat-3"])
+    try:
+        open_reaction_window_tool(args, state)
+    except ToolError as refused:
+        assert "not in this fight" in str(refused)
+    else:
+        raise AssertionError("a reactor from outside the fight was let in")
+    assert "giant-rat-3" not in state.encounter.economy  # type: ignore[union-attr]

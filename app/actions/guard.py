@@ -31,10 +31,11 @@ _CHECKS: dict[str, tuple[str, ...]] = {
 """Checks, and the arguments that make two of them the same check."""
 _ONCE = frozenset(
     {"damage", "heal", "set_condition", "change_item", "set_flag", "reveal",
-     "move_scene", "start_combat", "end_combat", "award_xp"}
+     "move_scene", "start_combat", "end_combat", "award_xp", "end_turn"}
 )  # fmt: skip
 """Tools for which a second, identical call in the same turn is a repeat, not a new event
-(attacks, spells and actions may well repeat: a fighter attacks twice)."""
+(attacks, spells and actions may well repeat: a fighter attacks twice). A turn ends once:
+a second ``end_turn`` would end the next one's, which its players never got to play."""
 
 
 def _check_key(call: ToolCall) -> tuple[str, ...] | None:

@@ -107,6 +107,13 @@ def test_guard_keys_ignore_case_and_reason() -> None:
     assert guard.refusal(ToolCall("e", "attack", attack)) is None  # Extra Attack is real
 
 
+def test_a_turn_ends_once_however_often_the_dm_asks() -> None:
+    guard = TurnGuard()
+    guard.record(ToolCall("a", "end_turn", "{}"), ToolOutcome({"current": "thorin"}))
+    again = guard.refusal(ToolCall("b", "end_turn", "{}"))  # Thorin's players never asked
+    assert again is not None and not again.ok
+
+
 def test_a_refused_check_may_be_tried_again() -> None:
     guard = TurnGuard()
     guard.record(ToolCall("a", "request_ability_check", LOCK), ToolOutcome.refused("no"))

@@ -49,6 +49,8 @@ def start_combat_tool(args: a.StartCombatArgs, state: GameState) -> ToolOutcome:
     standing (brought to the party's scene), and one already beaten is refused."""
     if state.encounter is not None:
         raise ToolError("a fight is already going on; use get_encounter")
+    if state.party and all(s.vitals.state is LifeState.DEAD for s in state.party.values()):
+        raise ToolError("the whole party is dead: no fight can start, and the story ends here")
     groups: list[tuple[str, int, str | None, str | None]] = [
         (g.monster, g.count, None, None) for g in args.monsters
     ]

@@ -112,6 +112,15 @@ def test_end_combat_is_allowed_once_the_whole_party_is_down() -> None:
     assert result["ended"] and result["party_fallen"]
 
 
+def test_no_fight_starts_once_the_whole_party_is_dead() -> None:
+    state = sandbox_state(seed=4)
+    for sheet in state.party.values():
+        sheet.vitals = sheet.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
+    result = run(state, "start_combat", reason="a skeleton", monsters=[{"monster": "skeleton"}])
+    assert "the whole party is dead" in result["result"]["error"]
+    assert state.encounter is None
+
+
 def test_the_end_of_a_fight_says_who_fell_surrendered_or_fled_by_name() -> None:
     state = sandbox_state(seed=4)
     monsters = [{"monster": "giant_rat", "count": 2}, {"monster": "goblin", "count": 3}]

@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from app.actions.args import Reason, ToolArgs
+from app.actions.beast_form import shape_effect
 from app.actions.events import DiceRoll, SessionEvent, StateChange
 from app.actions.registry import ToolError, ToolOutcome
 from app.world.state import GameState
@@ -199,6 +200,8 @@ def why_not(state: GameState, character_id: str) -> str | None:
     sheet = state.party[character_id]
     if state.encounter is not None and state.ending is None:  # (a fight left open by an
         return "levels are taken between fights, not during one"  # ending is no fight)
+    if shape_effect(sheet) is not None:  # (the wolf's hit points are not the druid's)
+        return f"{sheet.name} is in beast form: take the level once back in their own shape"
     if levels_owed(sheet) <= 0:
         need = xp_for_level(min(20, sheet.level + 1))
         return (

@@ -126,3 +126,16 @@ def test_in_beast_form_strength_dexterity_and_constitution_are_the_beasts() -> N
     run(state, "use_feature", creature_id="fen", feature="wild_shape", option="wolf")
     assert (own_dex, modifier("dex")) == (1, 2)
     assert modifier("wis") == own_wis == 3  # WIS 16: its own, kept
+
+
+def test_no_level_is_taken_in_beast_form() -> None:
+    """The wolf's hit points are not the druid's: a level waits for the druid's own shape."""
+    from app.actions.advancement_tools import why_not
+
+    state = sandbox_state(seed=5)
+    druid(state)
+    fight(state, monster="goblin", turn="fen")
+    run(state, "use_feature", creature_id="fen", feature="wild_shape", option="wolf")
+    state.encounter = None  # the fight over, the druid still a wolf
+    state.party["fen"].xp = 100_000
+    assert "beast form" in (why_not(state, "fen") or "")

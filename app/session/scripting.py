@@ -31,6 +31,7 @@ from pydantic import ValidationError
 from app.world.campaign import Campaign
 from app.world.facts import holds
 from app.world.references import flags_set, missing
+from app.world.scores import known_key
 from app.world.state import GameState
 from app.world.when import Fact
 
@@ -271,9 +272,15 @@ def unknown_ids(steps: list[Step], campaign: Campaign) -> list[str]:
         | {c.name.lower() for c in campaign.characters}
         | {c.name.split()[0].lower() for c in campaign.characters},
     }
+    dims = campaign.events.dimensions
+    scores = [*campaign.counters, *(f"{d}.{n}" for d in dims for n in campaign.npcs)]
     found = []
     for step in steps:
         condition = step.condition
+        if condition is not None and condition.kind == "score" and condition.arg:
+            if not known_key(campaign, condition.arg):  # (an unknown key reads as 0)
+                found.append(f"line {step.number}: {missing('score', condition.arg, scores)}")
+            continue
         if condition is None or condition.kind not in known or not condition.arg:
             continue
         name = condition.arg.lower() if condition.kind == "hp" else condition.arg

@@ -122,6 +122,16 @@ def test_a_misspelt_id_is_refused_before_anything_plays(tmp_path: Path) -> None:
     assert "line 2: no flag 'tam_fund' — did you mean 'tam_found'?" in err
 
 
+def test_a_misspelt_score_is_refused_not_read_as_nought(tmp_path: Path) -> None:
+    script = (
+        "Mira: ask Berta about Tam\nexpect score trsut.berta == 0\nexpect score trust.berta >= 0\n"
+    )
+    code, out, err = simulate(tmp_path, script)
+    assert code == 2 and out == ""
+    assert "line 2: no score 'trsut.berta' — did you mean 'trust.berta'?" in err
+    assert "line 3" not in err
+
+
 def test_fight_until_the_combat_ends_wins_the_rat_fight_on_any_seed(tmp_path: Path) -> None:
     text = (
         "Mira: I pick the lock on the trapdoor until flag trapdoor_open\n"

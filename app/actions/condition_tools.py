@@ -14,7 +14,7 @@ from typing import Any
 from app.actions import args as a
 from app.actions import beings as bg
 from app.actions import harm as hm
-from app.actions.beast_form import revert_now
+from app.actions.beast_form import own_vitals, revert_now, shape_effect
 from app.actions.events import SessionEvent, StateChange
 from app.actions.grappling import release_grapples
 from app.actions.registry import ToolError, ToolOutcome
@@ -29,6 +29,7 @@ from rules.conditions import (
     max_hp_after_exhaustion,
 )
 from rules.damage import LifeState
+from rules.effects import Effect
 from rules.outcomes import Impossible
 from rules.spelldata import Spell
 
@@ -116,6 +117,11 @@ def set_exhaustion(state: GameState, cid: str, level: int, why: str) -> list[Ses
     (given back when the level drops below 4), at 6 it dies."""
     sheet = state.party[cid]
     level = max(0, min(MAX_EXHAUSTION, level))
+    shape = shape_effect(sheet)
+    if shape is not None and dies_of_exhaustion(level):
+        revert_now(state, cid, "exhaustion takes the last of them")  # (dies as themself)
+    elif shape is not None:  # in beast form: the druid's own maximum, kept for their return
+        return _exhausted_in_shape(state, cid, shape, level, why)
     before_level, before = sheet.exhaustion, sheet.vitals
     vitals = before
     full = before.max_hp + sheet.hp_drained
@@ -136,6 +142,28 @@ def set_exhaustion(state: GameState, cid: str, level: int, why: str) -> list[Ses
     if vitals.state is LifeState.DEAD:
         events += hm.end_concentration(state, cid, "died")
     return events
+
+
+def _exhausted_in_shape(
+    state: GameState, cid: str, shape: Effect, level: int, why: str
+) -> list[SessionEvent]:
+    """Exhaustion taken or shed in beast form: the beast's hit points stay the beast's; the
+    druid's own maximum (kept in the shape's note) is halved or given back for their return."""
+    sheet = state.party[cid]
+    own = own_vitals(shape)
+    full = own.max_hp + sheet.hp_drained
+    halved = max_hp_after_exhaustion(full, level)
+    sheet.hp_drained = full - halved
+    kept = shape.note.split("|")
+    kept[1:3] = [str(min(own.hp, halved)), str(halved)]
+    sheet.effects[:] = [shape.model_copy(update={"note": "|".join(kept)}) if e is shape else e
+                        for e in sheet.effects]  # fmt: skip
+    text = f"{sheet.name}'s exhaustion goes from level {sheet.exhaustion} to {level} ({why})"
+    if halved != own.max_hp:
+        text += f"; their own hit point maximum {own.max_hp} → {halved}"
+    sheet.exhaustion = level
+    state.record("condition", text, who=cid)
+    return [StateChange(kind="condition", target_id=cid, description=text)]
 
 
 def _exhaustion_tool(args: a.ConditionArgs, state: GameState, target: str) -> ToolOutcome:

@@ -139,3 +139,22 @@ def test_no_level_is_taken_in_beast_form() -> None:
     state.encounter = None  # the fight over, the druid still a wolf
     state.party["fen"].xp = 100_000
     assert "beast form" in (why_not(state, "fen") or "")
+
+
+def test_exhaustion_in_beast_form_halves_the_druids_own_maximum_for_their_return() -> None:
+    from app.actions.beast_form import revert_now
+    from app.actions.condition_tools import set_exhaustion
+
+    state = sandbox_state(seed=5)
+    druid(state)
+    fight(state, monster="goblin", turn="fen")
+    fen = state.party["fen"]
+    own = fen.vitals.max_hp
+    run(state, "use_feature", creature_id="fen", feature="wild_shape", option="wolf")
+    wolf = fen.vitals.max_hp
+    set_exhaustion(state, "fen", 4, "a forced march")
+    assert fen.vitals.max_hp == wolf  # the wolf's hit points stay the wolf's
+    revert_now(state, "fen", "by choice")
+    assert fen.vitals.max_hp == max(1, own // 2)
+    set_exhaustion(state, "fen", 0, "a long rest")
+    assert fen.vitals.max_hp == own and fen.hp_drained == 0

@@ -24,9 +24,16 @@ _ONE_CALLED = frozenset({"guy", "fella", "fellow", "buddy", "pal", "mate", "chum
 """Words for one foe called at the end of a line, while there are foes about."""
 
 
+_YOU_LOT = re.compile(r"\byou (?:two|three|four|lot|both|there|all)\b(?! (?:of us|are|were|did))")
+"""Foes called by how many they are, or pointed at ("you two!", "you lot", "you there")."""
+
+
 def to_them_all(text: str, state: GameState) -> bool:
     """The line ends by calling the foes ("HEY! drop the dice and surrender, goblins!",
     "give up and go home, little guys"): every clause in it is said to them."""
+    nobody_else = state.campaign is None or not view.npcs_here(state, state.campaign)
+    if _YOU_LOT.search(text.lower()) and nobody_else and _foe_names(state, waiting=True):
+        return True  # ("HEY! you two! hands where I can see them!", the goblins dicing)
     called = _CALLED_LAST.search(text.lower())
     if called is None:
         return False

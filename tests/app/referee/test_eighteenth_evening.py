@@ -228,3 +228,10 @@ def test_a_deal_confirmed_before_leaving_is_said_to_the_one_it_is_made_with() ->
         ("talk", ("grubnak",)),
         ("move", ("warren",)),
     ]
+
+
+def test_foes_called_by_how_many_they_are_are_spoken_to() -> None:
+    warren = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+              "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+    [said] = read(warren, "thorin", "HEY! you two! hands where I can see them!")
+    assert said.kind == "talk" and made(warren, "thorin", "HEY! you two! hands up!") == []

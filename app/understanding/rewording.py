@@ -172,6 +172,12 @@ _DEAL_SEALED = re.compile(
     r" (?:the |his |her |their |our |your |that )?(deal|bargain|terms|offer|pact|agreement)\b"
 )
 """A bargain sealed ("confirm the deal and leave"): words to the one it is made with."""
+_ECHOED = re.compile(
+    r"\b(voice|voices|echo|echoes|words|call|cry|shout|sound)(s?) (?:comes?|came|bounces?|bounced|"
+    r"rings?|rang|floats?|rolls?) back\b"
+)
+"""A sound that comes back ("her voice comes back to her off the wet rock"): an echo, no way
+back."""
 _RIP = re.compile(r"^(?:rip|r\.i\.p\.?)(?=\s+\w+(?:\s+\w+)?\W*$)")
 """"RIP sister": rest in peace, said to the fallen — nothing torn."""
 _HURRY_UP = re.compile(
@@ -302,6 +308,7 @@ def bodily(said: str) -> str:
     said = _WOUND_ROUND.sub(lambda m: f"tie {_TIED.get(m.group(1), m.group(1)[:-2])} up", said)
     said = _BOUND_WOUNDS.sub(r"bandage \1", said)  # "we bind our wounds": no one bound
     said = _RIP.sub("rest in peace", said)
+    said = _ECHOED.sub(r"\1\2 echoes", said)
     said = _DEAL_SEALED.sub(r"talk about the \1", said)
     said = _HURRY_UP.sub("hurry", said)  # "alex hurry up": no stairs climbed
     said = _GETTING_GOING.sub("go", said)  # "we should get going": no "get" of a thing

@@ -235,3 +235,15 @@ def test_foes_called_by_how_many_they_are_are_spoken_to() -> None:
               "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
     [said] = read(warren, "thorin", "HEY! you two! hands where I can see them!")
     assert said.kind == "talk" and made(warren, "thorin", "HEY! you two! hands up!") == []
+
+
+def test_a_voice_that_comes_back_is_an_echo_and_no_way_back() -> None:
+    shore = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"],
+             "flags": {"corin_saved": True, "cave_found": True}}  # fmt: skip
+    line = ("Wren ducks her horns under the dripping lip of the cleft, holding her lantern out "
+            "in front of her, and steps into the cold, salt-smelling dark of the sea cave. "
+            '"Hello?" she calls, feeling foolish, and her voice comes back to her off the wet '
+            "rock.")  # fmt: skip
+    assert ("move_scene", '{"scene_id": "harbour", "reason": "Wren leads the way"}') not in made(
+        shore, "wren", line
+    )

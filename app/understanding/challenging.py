@@ -6,6 +6,7 @@ of force, and a plain attempt at its object ("try the lock again")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from app.understanding.addressing import only_said
 from app.understanding.intent import Intent, Reading
@@ -311,9 +312,7 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
     for cid in open_ones:
         thing = ctx.scope.get(cid, "challenge")
         assert thing is not None
-        verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
-        verbs -= ctx.vocab.stop | {"if"}  # ("if you stop", "in exchange for": no verbs)
-        verbs |= {like for verb in verbs for like in _LIKE.get(verb, ())}
+        verbs = _verbs(ctx, thing.names, alike=True)
         objects = _objects(ctx, cid) - verbs - _PRONOUNS  # the lamp's "light" lights nothing
         # (and "bless her" is no challenge's object: "say her name" is not "say a prayer")
         done = [
@@ -330,8 +329,7 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
         for cid in open_ones:
             thing = ctx.scope.get(cid, "challenge")
             assert thing is not None
-            verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
-            verbs -= ctx.vocab.stop | {"if"}
+            verbs = _verbs(ctx, thing.names, alike=False)
             if any(_done_now(said, v) and _on_it(said, v) for v in verbs):
                 fits.append(cid)
     if len(fits) == 1:
@@ -365,14 +363,20 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
     return None
 
 
+def _verbs(ctx: Context, names: Iterable[str], *, alike: bool) -> set[str]:
+    """The verbs of a challenge's phrases of several words ("if you stop", "in exchange
+    for": no verbs), with the words like them when ``alike``."""
+    verbs = {p.split()[0] for p in names if len(p.split()) > 1} - {"open", "move"}
+    verbs -= ctx.vocab.stop | {"if"}
+    return verbs | {like for verb in verbs for like in _LIKE.get(verb, ())} if alike else verbs
+
+
 def _done_by_parts(ctx: Context, cid: str, said: str) -> bool:
     """A settled challenge's verb (or a like one) done to its object in one clause."""
     thing = ctx.scope.get(cid)
     if thing is None:
         return False
-    verbs = {p.split()[0] for p in thing.names if len(p.split()) > 1} - {"open", "move"}
-    verbs -= ctx.vocab.stop | {"if"}
-    verbs |= {like for verb in verbs for like in _LIKE.get(verb, ())}
+    verbs = _verbs(ctx, thing.names, alike=True)
     objects = _objects(ctx, cid, "settled") - verbs - _PRONOUNS
     return any(_done_now(said, v) and _in_its_clause(said, v, o) for v in verbs for o in objects)
 

@@ -354,7 +354,8 @@ def subject(ctx: Context, said: str) -> tuple[str, str | None]:
 def _slipped_name(ctx: Context, word: str) -> str | None:
     """The one party member a word that is no English word is a slip of ("mirra", "arya",
     "thoren": one letter off their first name), or ``None``."""
-    if word in known_words():
+    known = known_words()
+    if not known or word in known:  # (without the words of the language, no slip is read)
         return None
     close = [m.id for m in ctx.scope.of("member") for n in m.names[:1]
              if Levenshtein.distance(word, n.split()[0]) == 1]  # fmt: skip

@@ -101,7 +101,11 @@ def to_no_one(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("ask", confidence=0.35, note="a battle cry, not a deed")
     if ctx.scope.fighting and _POINTED.fullmatch(said):  # "her!", "one more!": at whom?
         return ctx.intent("ask", confidence=0.3, note="a cry in the fight, no deed said")
-    if _TOLD_PAST.match(said) and not ctx.raw.rstrip().endswith("?"):
+    told = _TOLD_PAST.match(said)
+    alone = told is not None and not re.search(
+        r",|\b(?:and|then|so|but|i|we)\b", said[told.end() :]
+    )
+    if alone and len(said.split()) <= 8 and not ctx.raw.rstrip().endswith("?"):
         return ctx.intent("ask", confidence=0.2, note="said of what happened, no deed")
     mourned = _MOURNED.fullmatch(said)
     if mourned is not None and (not mourned[1] or _sighed_over(ctx, said, mourned[1])):

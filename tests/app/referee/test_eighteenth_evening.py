@@ -149,6 +149,8 @@ def test_someone_not_in_the_party_ringing_the_bell_is_refused() -> None:
 
 def test_a_thing_that_rolled_away_is_a_remark_and_a_sleeper_said_of_is_tied() -> None:
     assert made(HALL, "thorin", "the saucepan rolled away lmao") == []
+    rats = {**RATS, "turn": "thorin", "dead": []}
+    assert [c.kind for c in read(rats, "thorin", "the rat bit me, I stab it")] == ["attack"]
     line = "ok so grubnak is snoozing... *grabs rope* tie him up"
     [clause] = read(HALL, "thorin", line)
     assert (clause.kind, clause.targets) == ("improvise", ("grubnak",))

@@ -135,10 +135,11 @@ def economy_of(state: GameState, cid: str) -> TurnEconomy:
     fight's order gets a fresh one that is not kept: a fight keeps only its own."""
     encounter = state.encounter
     assert encounter is not None
+    if cid in encounter.economy:  # (the usual case: read at once, no walk of the order)
+        return encounter.economy[cid]
     if all(c.id != cid for c in encounter.order):
         return fresh_economy(state, cid)
-    if cid not in encounter.economy:
-        encounter.economy[cid] = fresh_economy(state, cid)
+    encounter.economy[cid] = fresh_economy(state, cid)
     return encounter.economy[cid]
 
 

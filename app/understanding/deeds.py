@@ -185,7 +185,7 @@ _AN_AUDIENCE = re.compile(
 """Words of someone the tune is for."""
 
 
-def unheard_tune(said: str, people_here: object) -> bool:
+def unheard_tune(said: str, people_here: bool) -> bool:
     """A song or tune with no one to judge it: nobody here, or one hummed or whistled to
     oneself ("*hums a sea shanty*") — told, with no Performance roll."""
     return not people_here or (

@@ -425,7 +425,9 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     if deed.key == "perform" and things and things[0].kind not in ("npc", "creature", "member"):
         target = None  # "hums a sea shanty": a song of the sea, sung to nobody
     unheard = (
-        deed.key == "perform" and target is None and unheard_tune(ctx.said, ctx.scope.of("npc"))
+        deed.key == "perform"
+        and target is None
+        and unheard_tune(ctx.said, bool(ctx.scope.of("npc")))
     )
     if (deed.key == "pray" and target is None) or unheard:
         # "I pray to Moradin for strength", "a quiet prayer for the lost at sea", "*strums

@@ -178,8 +178,6 @@ _ECHOED = re.compile(
 )
 """A sound that comes back ("her voice comes back to her off the wet rock"): an echo, no way
 back."""
-_RIP = re.compile(r"^(?:rip|r\.i\.p\.?)(?=\s+\w+(?:\s+\w+)?\W*$)")
-""""RIP sister": rest in peace, said to the fallen — nothing torn."""
 _HURRY_UP = re.compile(
     r"\b(?:hurry|hurries|speed|hustle) (?:it |things )?up\b(?! (?:the|to|into|onto|there)\b)"
 )
@@ -307,7 +305,6 @@ def bodily(said: str) -> str:
     said = _POISON_DRAWN.sub(r"treat the \1 in ", said).strip()  # (nobody goes out)
     said = _WOUND_ROUND.sub(lambda m: f"tie {_TIED.get(m.group(1), m.group(1)[:-2])} up", said)
     said = _BOUND_WOUNDS.sub(r"bandage \1", said)  # "we bind our wounds": no one bound
-    said = _RIP.sub("rest in peace", said)
     said = _ECHOED.sub(r"\1\2 echoes", said)
     said = _DEAL_SEALED.sub(r"talk about the \1", said)
     said = _HURRY_UP.sub("hurry", said)  # "alex hurry up": no stairs climbed

@@ -75,9 +75,9 @@ _POINTED = re.compile(
 
 
 def _sighed_over(ctx: Context, said: str, whom: str) -> bool:
-    """Who a sigh is over ("rip thorin", "rip rats lol"): a friend, foes of the fight, or
-    anything at all said with a laugh."""
-    if re.search(r"\b(?:lol|lmao|rofl|haha\w*|xd)\b", said) or ctx.named("member"):
+    """Who a sigh is over ("rip thorin", "rip rats lol", "rip sister"): a friend, someone of
+    the story, foes of the fight, or anything at all said with a laugh."""
+    if re.search(r"\b(?:lol|lmao|rofl|haha\w*|xd)\b", said) or ctx.named("member", "npc"):
         return True
     kinds = {w.lower().rstrip("s") for c in ctx.state.creatures.values() for w in c.name.split()}
     return bool({w.rstrip("s") for w in whom.split()} & kinds)

@@ -6,7 +6,6 @@ is an Intimidation check, "we don't want to hurt you. surrender?" a Persuasion o
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from app.understanding.deeds import DEEDS
 from app.understanding.features import HOLY_SYMBOL_HELD, undead_here
@@ -131,23 +130,7 @@ def threat(ctx: Context) -> Intent | None:
     if found.group(1) == "get out of here" and _WAY_AFTER.match(said[found.end() :]):
         return None  # "get out of here, back up the stairs": the party's own going
     key = "sway" if GENTLE.search(said) else "cow"  # "we don't want to hurt you. surrender?"
-    cowing = improvised(ctx, next(d for d in DEEDS if d.key == key))  # is asked, not threatened
-    if cowing is None or not cowing.target or _hears(ctx, cowing.target):
-        return cowing
-    awake = [t.id for t in ctx.scope.of("creature") if _hears(ctx, t.id)]
-    if not awake:  # every foe down: the words are for the one they name, as said
-        return cowing
-    # "kneel, or join him" (him out cold): at whoever still stands to hear it
-    return replace(cowing, targets=tuple(awake[:1]) if len(awake) == 1 else ())
-
-
-def _hears(ctx: Context, cid: str) -> bool:
-    """A foe able to hear a threat: alive, awake, not gone (any but a creature: yes)."""
-    foe = ctx.state.creatures.get(cid)
-    if foe is None:
-        return True
-    held = {c.condition for c in foe.conditions}
-    return foe.vitals.hp > 0 and not foe.left and not held & {"unconscious", "asleep"}
+    return improvised(ctx, next(d for d in DEEDS if d.key == key))  # is asked, not threatened
 
 
 def _to_a_friend(ctx: Context) -> bool:

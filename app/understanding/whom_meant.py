@@ -50,16 +50,19 @@ def the_other(read: list[Intent], state: GameState) -> list[Intent]:
 
 def heard_by_the_awake(read: list[Intent], state: GameState) -> list[Intent]:
     """A demand or a plea is put to a foe who can hear it: one lying senseless ("surrender,
-    goblin!" with one goblin out cold and tied) gives way to one of its kind still up."""
+    goblin!" with one goblin out cold and tied) gives way to one of its kind still up, or
+    else to the one foe here still up ("kneel, or join him", the boss out cold)."""
     out = []
     for clause in read:
         foe = state.creatures.get(clause.target or "")
         words = clause.kind == "improvise" and clause.extra[:1] in (("cow",), ("sway",))
         if words and foe is not None and not _awake(foe):
             kind = foe.name.rstrip(" 0123456789")
-            up = [cid for cid, c in state.creatures.items() if c.side != "party"
-                  and c.name.rstrip(" 0123456789") == kind and _awake(c)]  # fmt: skip
-            out.append(replace(clause, targets=tuple(up[:1])) if up else clause)
+            up = [cid for cid, c in state.creatures.items() if c.side != "party" and c.hostile
+                  and c.stands_in(state.scene.id) and _awake(c)]  # fmt: skip
+            alike = [cid for cid in up if state.creatures[cid].name.rstrip(" 0123456789") == kind]
+            heard = alike[:1] or (up if len(up) == 1 else [])
+            out.append(replace(clause, targets=tuple(heard)) if up else clause)
             continue
         out.append(clause)
     return out

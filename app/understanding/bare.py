@@ -89,8 +89,11 @@ _NAMED_ONLY = re.compile(r"^(?:the|that|this|a|an) (?!way\b)\w+(?: \w+)?$")
 _PARTICLE = re.compile(
     r"\b(?:out|up|down|in|back|away) (?:my|his|her|their|your|our|its)\b"
     r"|\b(?:myself|himself|herself|themselves|ourselves|yourself) (?:up|down|out|in|back|away)\b"
+    r"|^(?!(?:go|come|lead|take|bring|get|head|climb|run|walk)\b)(?:i |we )?\w+ (?:everyone|"
+    r"everybody|us|them|him|her|it|all) (?:up|down|out)\W*$"
 )
-"""A direction word that belongs to its verb ("dry out my beard", "patch myself up")."""
+"""A direction word that belongs to its verb ("dry out my beard", "patch myself up", "heal
+everyone up")."""
 
 
 _HELD: dict[str, re.Pattern[str]] = {}
@@ -115,7 +118,9 @@ def held_ready(ctx: Context) -> bool:
 AT_THROAT = re.compile(
     r"\b(?:put|puts|hold|holds|press|presses|lay|lays|keep|keeps|dagger|blade|knife|sword|"
     r"shortsword|rapier|scimitar|steel)\b.*\b(?:to|at|against|on) (?:[\w']+ ){0,4}?"
-    r"(?:throat|neck)\b",
+    r"(?:throat|neck)\b"
+    r"|\b(?:level|levels|levelled|leveled|point|points|pointed)\s+(?:my|his|her|their|the)\s+"
+    r"(?:[\w-]+\s+){0,2}at\b",
     re.IGNORECASE,
 )
 """A blade held to a foe's throat ("put my dagger to the sleeping goblin's throat"): the

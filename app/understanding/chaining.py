@@ -427,6 +427,9 @@ def ran_in(read: list[Intent]) -> list[Intent]:
     struck = len(read) > 1 and (read[1].kind == "attack" or read[1].extra[:1] == ("knock_out",))
     if dashed and len(read) > 1 and not read[0].targets and (struck or helping or gripping):
         return read[1:] if _RUN_OVER.match(read[0].text) else read
+    stepped = first is not None and first.kind == "manoeuvre" and first.action == "withdraw"
+    if stepped and struck and _DARTED.search(read[0].text) and not _SHOT.search(read[1].text):
+        return read[1:]  # "darts behind Thorin and stabs rat 3": a step to strike from
     return read
 
 
@@ -438,6 +441,13 @@ _RUN_OVER = re.compile(
     re.IGNORECASE,
 )
 """A run with no place named ("runs over"): to the foe the next clause strikes."""
+_DARTED = re.compile(
+    r"\b(?:darts?|ducks?|slips?|steps?|weaves?|sidesteps?|spins?|rolls?)\s+"
+    r"(?:in\s+)?(?:behind|around|past|round|under|beside)\b"
+)
+"""A quick step round a friend or a foe, said on the way to a blow."""
+_SHOT = re.compile(r"\b(?:shoot|shoots|fire|fires|loose|looses|bow|crossbow|throw|throws)\b")
+"""A blow from afar, which a step back serves."""
 
 
 def twice(read: list[Intent]) -> list[Intent]:

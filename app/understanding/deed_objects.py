@@ -255,3 +255,10 @@ BODY_THROWN = re.compile(
     r"weight)|himself|herself|myself|themselves)\b"
 )
 """One's own body thrown at a foe: a shove or a tackle, never a thing hurled."""
+
+
+BY_A_THING = re.compile(
+    r"\b(?:closest|nearest|nearer|next|near|beside|behind|by)\s+(?:to\s+)?(?:the|that|this)\b"
+)
+"""A thing named as where someone stands ("shoot the one closest to the curtain"), not as
+what a blow is aimed at."""

@@ -23,8 +23,9 @@ HOLDS = ("grapple", "shove", "escape_grapple")
 
 _MOVED_THING = re.compile(
     r"\b(?:shove|push|barge|kick|topple)s?\s+(?:a|an|the|that|this|one)\s+"
-    r"(\w+(?: \w+)?)\s+(?:(?:over|down)\s+)?(?:into|in front of|across|at|onto|toward|towards)\b"
-    r"|\b(?:shove|push|topple|tip)s?\s+(?:a|an|the|that|this)\s+(\w+(?: \w+)?)\s+over\b"
+    r"(\w+(?: of \w+| \w+)?)\s+(?:(?:over|down)\s+)?"
+    r"(?:into|in front of|across|at|onto|toward|towards)\b"
+    r"|\b(?:shove|push|topple|tip)s?\s+(?:a|an|the|that|this)\s+(\w+(?: of \w+| \w+)?)\s+over\b"
 )
 """A thing shoved somewhere ("shove a pew into her path"), which no foe is."""
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from app.understanding.addressing import said_aloud
 from app.understanding.fighting_words import HOLDS, refine_hold
+from app.understanding.fights_in_view import fight_in_view
 from app.understanding.held_foes import held_spans
 from app.understanding.intent import Intent
 from app.understanding.negation import BIDDEN_OF_ANOTHER, NEGATING
@@ -252,7 +253,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
             # "run for it!" with one way out: the party runs by it, as by a way named
             return ctx.intent("move", targets=(open_ways[0].id,), action="flee", confidence=0.9)
         return step_away(ctx, at, action) or ctx.intent("manoeuvre", action=action)
-    lulled = _LULLED.search(ctx.said)
+    lulled = _LULLED.search(ctx.said) or _slept_at(ctx)
     if lulled is not None:  # "I put them to sleep": the Sleep spell, for one who knows it
         if hypothetical(ctx.said, lulled.start()):
             return None
@@ -331,6 +332,23 @@ _NOT_OURS = re.compile(
 her rest"): no rest for the party."""
 _LULLED = re.compile(r"\b(?:put|puts|send|sends|lull|lulls) (?:\w+ ){1,3}?to sleep\b")
 """Putting others to sleep: a spell, not a rest."""
+_SLEEP_AT = re.compile(r"^(?:i |we )?sleep (?:on|at) (.+)$")
+"""The spell's name said at someone ("sleep on the figures"), not a bed named."""
+
+
+def _slept_at(ctx: Context) -> re.Match[str] | None:
+    """ "sleep on the figures", "sleep at them": the Sleep spell at foes (not "sleep on the
+    floor")."""
+    at = _SLEEP_AT.match(ctx.said)
+    whom = at.group(1) if at is not None else ""
+    foes = whom in ("them", "those", "these", "him", "her", "both", "all of them")
+    # (foes still unaware, called as the scene shows them: "the figures", "the goblins")
+    seen = whom.startswith("the ") and whom.endswith("s") and not ctx.scope.fighting
+    seen = seen and not ctx.named("feature", "exit", "item_here", text=whom)
+    seen = seen and bool(fight_in_view(ctx, anyone=True))
+    return at if at is not None and (foes or seen or ctx.named("creature", text=whom)) else None
+
+
 _A_MOMENT = re.compile(
     r"\bfor (?:a|one) (?:second|sec|moment|mo|minute|breath|heartbeat)\b|\bfor a few (?:seconds|"
     r"moments|breaths|heartbeats)\b"

@@ -100,6 +100,10 @@ def named_check(ctx: Context) -> Intent | None:
                           confidence=0.75)  # fmt: skip
     if target is None and on:
         return ctx.intent("ask", confidence=0.3, note=f"nothing here goes by {on!r}")
+    fallen = ctx.state.party.get(target or "")
+    if skill == "medicine" and fallen is not None and fallen.vitals.hp <= 0:
+        # "medicine check on aria" as she lies dying: the check that stabilizes her
+        return ctx.intent("manoeuvre", action="stabilize", targets=(target,), confidence=0.85)
     if target is None and skill in _LOOKING and not ctx.scope.fighting:
         return ctx.intent("examine", confidence=0.8)  # "roll perception": a careful look
     if target is None and not (ctx.scope.fighting and skill in _WORDS):

@@ -27,7 +27,7 @@ from app.understanding.called_away import called_away
 from app.understanding.called_by_name import vocative
 from app.understanding.carrying import handed_to
 from app.understanding.deed_kinds import SUBDUING, deed_of
-from app.understanding.deed_objects import object_is_a_thing
+from app.understanding.deed_objects import BY_A_THING, object_is_a_thing
 from app.understanding.deeds import DEEDS
 from app.understanding.describing import wielded
 from app.understanding.figures import figure_asked
@@ -478,6 +478,7 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         and found.kind == "attack"
         and not found.targets
         and not ctx.scope.fighting
+        and not BY_A_THING.search(said)
     ):
         # "hit the trapdoor with my axe": a blow at a thing, as forcing it
         forced = improvised(ctx, next(d for d in DEEDS if d.key == "heave"))

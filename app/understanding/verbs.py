@@ -15,7 +15,7 @@ from app.understanding.challenging import (
     challenge,
     challenge_by_parts,
 )
-from app.understanding.deed_objects import WEAPON_WORDS
+from app.understanding.deed_objects import BY_A_THING, WEAPON_WORDS
 from app.understanding.deeds import GRIT_THROWN
 from app.understanding.features import NAMES_OF_TURNING, feature_use
 from app.understanding.fighting_words import (
@@ -320,7 +320,9 @@ def _attack(ctx: Context) -> Intent:
         and not npcs
         and blows_at
         and own(ctx, blows_at[0])  # (not "is she gonna attack us")
-        and not ctx.named("feature", "item_here", "carried", "exit")
+        and (
+            not ctx.named("feature", "item_here", "carried", "exit") or BY_A_THING.search(ctx.said)
+        )
     ):
         # "lets fly at the grey thing holding the boy's arm": the one fight in view, whatever
         # its foes are called

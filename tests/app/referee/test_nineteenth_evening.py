@@ -1,0 +1,93 @@
+"""What a nineteenth evening's lines found: a thing named as where a foe stands is no
+thing struck, a Medicine check on a friend bleeding out stabilizes them, a quick step
+round a friend on the way to a blow is no withdrawal, a bolt of flame and a column of pale
+fire are spells, a throne of casks tipped onto a foe is a thing moved, "heal everyone up"
+climbs no stairs, "sleep on the figures" casts the spell, twisting out of a foe's hands
+escapes its grip (and yanking a rope out of hers does not), and a sword levelled at a
+chief's nose is a threat, no blow."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read
+from tests.referee_corpus import Situation, build_situation
+
+WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+        "fight": "cellar_rats", "turn": "mira"}  # fmt: skip
+BLEEDING = {**RATS, "turn": "thorin", "wounds": {"aria": 17}, "dead": ["giant-rat-1"]}
+HELD = {**RATS, "conditions": {"mira": ["grappled"]}}
+HALL = {"campaign": "crossroads", "scene": "chief_hall", "fight": "grubnak_band",
+        "turn": "thorin", "met": ["grubnak"], "defeated": ["cellar_rats"],
+        "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True}}  # fmt: skip
+STRAND = {"campaign": "drowned_bell", "scene": "strand"}
+THRALLS = {**STRAND, "fight": "strand_thralls", "turn": "cass"}
+AFTER = {**STRAND, "defeated": ["strand_thralls"], "flags": {"corin_saved": True}}
+CHAPEL = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "cass",
+          "flags": {"corin_saved": True}, "defeated": ["strand_thralls"]}  # fmt: skip
+
+
+def made(spec: dict[str, object], actor: str, text: str) -> list[str]:
+    """The names of the tool calls the line's turn made."""
+    session = session_for(build_situation(Situation.model_validate(spec)))
+    referee = asyncio.run(play(session, actor, text))
+    return [c.name for c in referee.made]
+
+
+def test_a_thing_named_as_where_a_foe_stands_is_no_thing_struck() -> None:
+    calls = made(WARREN, "mira", "I shoot the one beside the curtain")
+    assert calls[:1] == ["start_combat"]
+    assert "request_ability_check" not in calls
+
+
+def test_a_medicine_check_on_a_friend_bleeding_out_stabilizes_them() -> None:
+    said = read(BLEEDING, "thorin", "roll medicine on aria")[0]
+    assert (said.kind, said.action, said.targets) == ("manoeuvre", "stabilize", ("aria",))
+    awake = read(BLEEDING, "thorin", "roll medicine on mira")[0]
+    assert awake.action != "stabilize"  # (Mira is up: a check of its own)
+
+
+def test_a_quick_step_round_a_friend_on_the_way_to_a_blow_is_no_withdrawal() -> None:
+    clauses = read(RATS, "mira", "Mira darts behind Thorin and stabs rat 2")
+    assert [(c.kind, c.targets) for c in clauses] == [("attack", ("giant-rat-2",))]
+    backed = read(RATS, "mira", "I back away and shoot rat 2")
+    assert backed[0].action == "withdraw"  # (a step back serves a shot)
+
+
+def test_a_bolt_of_flame_and_a_column_of_pale_fire_are_spells() -> None:
+    bolt = read(RATS, "aria", "Aria hurls a bolt of flame at rat 2")[0]
+    assert (bolt.kind, bolt.spell) == ("cast", "fire_bolt")
+    fire = read(THRALLS, "cass", "I bring a column of pale fire down on thrall 1")[0]
+    assert (fire.kind, fire.spell) == ("cast", "sacred_flame")
+
+
+def test_a_throne_of_casks_tipped_onto_a_foe_is_a_thing_moved() -> None:
+    said = read(HALL, "thorin", "I shove the throne of casks over onto Grubnak")[0]
+    assert said.kind != "manoeuvre"
+
+
+def test_heal_everyone_up_climbs_no_stairs() -> None:
+    for line in ("i heal everyone up", "patch them up"):
+        assert read(AFTER, "cass", line)[0].kind != "move", line
+    assert read(AFTER, "cass", "up the steps")[0].kind == "move"
+
+
+def test_sleep_on_the_foes_in_view_is_the_spell_and_on_the_sand_a_rest() -> None:
+    spell = read(STRAND, "wren", "sleep on the figures")[0]
+    assert (spell.kind, spell.spell) == ("cast", "sleep")
+    assert read(STRAND, "wren", "sleep on the sand")[0].kind == "rest"
+
+
+def test_twisting_out_of_a_foes_hands_escapes_but_yanking_a_rope_out_of_hers_does_not() -> None:
+    said = read(HELD, "mira", "I twist out of its grip and stab it")
+    assert said[0].action == "escape_grapple"
+    yank = read(CHAPEL, "cass", "I grab the bell rope and yank it out of her hands")
+    assert all(c.action != "escape_grapple" for c in yank)
+
+
+def test_a_sword_levelled_at_a_chiefs_nose_is_a_threat_not_a_blow() -> None:
+    calls = made(HALL, "thorin", "Thorin levels his longsword at Grubnak's nose")
+    assert "attack" not in calls

@@ -60,6 +60,8 @@ def hypothetical(said: str, at: int) -> bool:
         return True  # "not even lighting your lamp"
     if set(before) & ASKED_ABOUT:
         return True  # "tell us where their boss sleeps": a question about it, not the deed
+    if "before" in before[-3:] and said[at:].split(maxsplit=1)[0].endswith("ing"):
+        return True  # "… before we go smashing things?": a deed to come, asked about first
     if before[-1] == "to" and set(before[-3:-1]) & _PROMISED:
         return True  # "promise to relight the lamp for him": a promise, not the deed
     verb = said[at:].split(maxsplit=1)[0] if said[at:].split() else ""

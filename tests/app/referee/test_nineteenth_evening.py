@@ -91,3 +91,18 @@ def test_twisting_out_of_a_foes_hands_escapes_but_yanking_a_rope_out_of_hers_doe
 def test_a_sword_levelled_at_a_chiefs_nose_is_a_threat_not_a_blow() -> None:
     calls = made(HALL, "thorin", "Thorin levels his longsword at Grubnak's nose")
     assert "attack" not in calls
+
+
+def test_taking_an_hour_is_a_rest_and_a_deed_asked_about_before_it_is_no_deed() -> None:
+    hurt = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "defeated": ["cellar_rats"], "wounds": {"thorin": 14}}  # fmt: skip
+    said = read(hurt, "mira", "let's take an hour and patch ourselves up")[0]
+    assert (said.kind, said.action) == ("rest", "short")
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    line = (
+        "We've got a locked trapdoor and a lost key. Is there anything we've missed in "
+        "this room before we go smashing things? Any clue we should be looking at?"
+    )
+    assert all(c.kind != "challenge" for c in read(inn, "mira", line))
+    planned = read(inn, "mira", "I check for traps before picking the lock")
+    assert [c.kind for c in planned] == ["examine", "challenge"]

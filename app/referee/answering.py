@@ -101,6 +101,7 @@ ORDER: tuple[Answer, ...] = (
     answering_weapons.weapons,
     answering_self.carried,
     answering_self.features,
+    answering_self.whole_sheet,
     answering_self.status,
     answering_self.conditions,
     answering_fight.hidden,

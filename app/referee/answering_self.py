@@ -327,6 +327,27 @@ def _wanted_item(a: Asked) -> str | None:
     return None
 
 
+def whole_sheet(a: Asked) -> str | None:
+    """Asked for the sheet itself: "show me my character sheet", "what are my stats", "my
+    ability scores" — who they are, hit points, AC, speed and the six scores in one answer,
+    and where the whole sheet is shown (``/sheet``)."""
+    sheet = a.sheet or a.own_sheet
+    sheeted = a.word("sheet") or (a.word("stats") and len(a.words) > 1)
+    if sheet is None or not (sheeted or a.has("ability scores", "my abilities", "my scores")):
+        return None
+    what = " ".join(p for p in (sheet.species, sheet.character_class) if p)
+    scores = ", ".join(
+        f"{x.value.upper()} {sheet.abilities.score(x)} ({signed(sheet.modifier(x))})"
+        for x in Ability
+    )
+    own = sheet.id == a.actor
+    shown = "/sheet" if own else f"/sheet {sheet.name.split()[0]}"
+    return (
+        f"{sheet.name} is a level {sheet.level} {what}. {health_text(sheet)}; AC "
+        f"{sheet.armor_class}, speed {sheet.speed} ft; {scores}. The whole sheet: {shown}."
+    )
+
+
 def status(a: Asked) -> str | None:
     """Asked in a word or two: "status", "my status", "stats" — the asker's hit points, what
     holds them and the slots they have left, in one answer."""

@@ -96,7 +96,7 @@ WHERE_IT_GOES = re.compile(r" where (?:does|do) (?:this|the|that|these|those) [a
 def ways(a: Asked) -> str | None:
     """Asked: "where can we go", "what are the exits", "where does this road lead"."""
     if a.campaign is None or not (
-        a.word("exits", "exit")
+        a.word("exits", "exit", "map")
         or WHERE_IT_GOES.search(a.text)
         or a.has(
             "where can we go",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 from app.session.setup import session_for
-from tests.app.referee_lines import play, read
+from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
 
 WARREN = {"campaign": "crossroads", "scene": "warren", "defeated": ["cellar_rats"],
@@ -106,3 +106,13 @@ def test_taking_an_hour_is_a_rest_and_a_deed_asked_about_before_it_is_no_deed() 
     assert all(c.kind != "challenge" for c in read(inn, "mira", line))
     planned = read(inn, "mira", "I check for traps before picking the lock")
     assert [c.kind for c in planned] == ["examine", "challenge"]
+
+
+def test_the_sheet_asked_for_is_shown_in_brief_and_the_map_is_the_ways_on() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    mine = asyncio.run(told(inn, "mira", "show me my character sheet"))
+    assert "level 3 Halfling Rogue" in mine and "DEX 17 (+3)" in mine and "AC 14" in mine
+    assert "/sheet." in mine and "Berta" not in mine
+    theirs = asyncio.run(told(inn, "mira", "what are Thorin's stats?"))
+    assert "Dwarf Fighter" in theirs and "/sheet Thorin" in theirs
+    assert "Ways on" in asyncio.run(told(inn, "mira", "show me the map"))

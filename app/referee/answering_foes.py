@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from app.referee.answering_fight import kinds_named
+from app.referee.answering_fight import kind_word, kinds_named
 from app.referee.answering_words import Asked
 from app.referee.sights import join_words
 from app.understanding.scope import living_creatures
@@ -151,3 +151,26 @@ def foe_attacks(a: Asked) -> str | None:
         text += f" It makes {len(block.multiattack)} attacks a turn ({blows})."
     traits = [t.name for t in block.traits]
     return text + (f" It has {join_words(traits)}." if traits else "")
+
+
+def challenge_rating(a: Asked) -> str | None:
+    """Asked: "what's a giant rat's CR", "how tough are goblins": the challenge rating of a
+    kind of foe the adventure holds (or of the foes here), with the XP it is worth, its AC
+    and its hit points — the stat block's own figures."""
+    if not (a.word("cr") or a.has("challenge rating")):
+        return None
+    kinds = {c.monster for c in a.state.creatures.values() if c.monster}
+    if a.campaign is not None:
+        kinds |= {m.monster for e in a.campaign.encounters.values() for m in e.monsters}
+    blocks = [a.state.monster(str(k)) for k in sorted(kinds)]
+    named = [b for b in blocks if kind_word(b.name.lower().split()[-1]) in
+             {kind_word(w) for w in a.words if len(w) > 2}]  # fmt: skip
+    if not named and a.word("they", "them", "these", "those", "it"):
+        here = {str(c.monster) for c in a.state.creatures.values() if c.monster}
+        named = [b for b in blocks if b.id in here]
+    if not named:
+        return None
+    return " ".join(
+        f"{b.name}: challenge rating {b.cr} ({b.xp} XP), AC {b.ac}, {b.hp} hit points."
+        for b in named[:3]
+    )

@@ -36,7 +36,9 @@ PLACE_NAME = re.compile(
     r" (?:what(?: is)? (?:this|the) (?:place|spot|village|town|inn|room|cave) called"
     r"|what(?: is)? (?:this|here) called|what(?: is)? (?:the )?name of (?:this|the) (?:place"
     r"|spot|village|town|inn|room|cave)|what(?: is)? (?:this|the) (?:place|village|town|inn) name"
-    r"|what do they call (?:this|it|here)|where are we again)(?: again| exactly)? $"
+    r"|what do they call (?:this|it|here)|where are we again"
+    r"|(?:what|which) (?:scene|room|place|area|location) (?:is this|are we in|am i in|is it))"
+    r"(?: again| exactly| now)? $"
 )
 """Words that ask only the name of the place ("what's this place called again?")."""
 BRIEF_SENTENCES = 2

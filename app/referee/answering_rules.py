@@ -21,6 +21,7 @@ from rules.economy import ActionKind
 from rules.effects import attack_mods
 from rules.features import FeatureSpec, feature, features
 from rules.positions import MELEE_FT, distance
+from rules.skills import Skill
 from rules.spellcasting import cantrip_dice_multiplier
 from rules.spelldata import Spell
 from rules.srd import srd
@@ -444,6 +445,9 @@ def challenge_dc(a: Asked) -> str | None:
     found = [campaign.challenges[t] for t in a.intent.targets if t in campaign.challenges]
     asks_the_roll = a.word("dc", "difficulty", "hard", "chance", "roll", "rolls", "check",
                            "safe", "risky", "dangerous", "risk", "easy")  # fmt: skip
+    if not found and a.word("dc", "difficulty"):  # "what's the stealth dc", "dc for sneaking"
+        found = [c for c in campaign.challenges.values()
+                 if c.scene == a.state.scene.id and _won_by_words(a, c.skill)]  # fmt: skip
     if not found or not (
         asks_the_roll
         or a.has(
@@ -473,3 +477,23 @@ def challenge_dc(a: Asked) -> str | None:
     if risk and hurts:  # "is it safe to cross?": what a failed roll costs
         text += f" A failure means {' and '.join(hurts)}."
     return text
+
+
+_SKILL_DEEDS: dict[str, tuple[str, ...]] = {
+    "stealth": ("sneak", "sneaking", "sneaky", "sneaks", "stealthy"),
+    "athletics": ("climb", "climbing", "swim", "swimming", "force", "forcing", "jump"),
+    "sleight_of_hand": ("pick", "picking", "lockpicking", "lock"),
+    "acrobatics": ("balance", "balancing", "tumble"),
+    "persuasion": ("persuade", "persuading", "convince", "convincing"),
+    "religion": ("prayer", "pray", "praying", "rite", "blessing"),
+    "investigation": ("search", "searching"),
+}
+"""Words for what a skill does, by which a challenge's DC is asked ("the DC for sneaking")."""
+
+
+def _won_by_words(a: Asked, skill: Skill | None) -> bool:
+    """The line names the skill a challenge is won by, or what that skill does."""
+    if skill is None:
+        return False
+    words = (skill.label.lower(), skill.value.replace("_", " "), *_SKILL_DEEDS.get(skill.value, ()))
+    return a.has(*words)

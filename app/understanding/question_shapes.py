@@ -34,8 +34,10 @@ _FOR_THE_DM = re.compile(
     r"\b(?:does|do) (?:anyone|anybody|any of us|someone|one of us) (?:have|carry|got)\b|"
     r"\bwho(?:se|'s|s| is)? (?:turn|go) (?:is )?(?:it|next|now)\b|"
     r"\bwhose characters?\b|\bwho (?:is|does) [a-z]+ (?:playing|play)\b|"
-    r"\bwho am i(?: playing)?\b|\bwho do i play\b|\bwhich (?:one|character|char) am i\b|"
-    r"\b(?:dc|hp|hit points|ac|xp|modifier|bonus|spell|spells|cantrip|advantage|stats?|"
+    r"\bwho am i(?: playing)?\b|\b(?:what|which) (?:scene|location)\b|\bwho do i play\b|"
+    r"\bwhich (?:one|character|char) am i\b|"
+    r"\b(?:dc|hp|hit points|ac|xp|cr|challenge rating|modifier|bonus|spell|spells|cantrip|"
+    r"advantage|stats?|character sheet|"
     r"athletics|acrobatics|arcana|intimidation|investigation|persuasion|stealth|"
     r"sleight of hand|animal handling)\b"
 )

@@ -116,3 +116,14 @@ def test_the_sheet_asked_for_is_shown_in_brief_and_the_map_is_the_ways_on() -> N
     theirs = asyncio.run(told(inn, "mira", "what are Thorin's stats?"))
     assert "Dwarf Fighter" in theirs and "/sheet Thorin" in theirs
     assert "Ways on" in asyncio.run(told(inn, "mira", "show me the map"))
+
+
+def test_a_dc_asked_by_its_skill_a_foes_cr_and_the_scene_asked_by_name_are_answered() -> None:
+    guards = {**WARREN, "flags": {"trapdoor_open": True, "tam_found": True}}
+    dc = asyncio.run(told(guards, "mira", "what's the stealth dc"))
+    assert "DC 12" in dc and "Stealth" in dc
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    cr = asyncio.run(told(inn, "mira", "what's a giant rat's CR?"))
+    assert "challenge rating 1/8" in cr and "Berta" not in cr
+    place = asyncio.run(told(inn, "mira", "what scene are we in"))
+    assert place.startswith("The Crossroads Inn")

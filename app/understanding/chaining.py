@@ -285,7 +285,20 @@ def _walked_up(read: list[Intent]) -> list[Intent]:
     out = [c for n, c in enumerate(read)
            if not (c.kind == "move" and _WALK_UP.match(c.text) and n + 1 < len(read)
                    and read[n + 1].kind == "talk" and read[n + 1].targets)]  # fmt: skip
+    # "then go over and examine the trapdoor": the walk to the thing the next clause is at
+    out = [c for n, c in enumerate(out)
+           if not (c.kind == "move" and not c.targets and _WALK_OVER.match(c.text)
+                   and n + 1 < len(out) and out[n + 1].kind in _AT_A_THING
+                   and out[n + 1].targets)]  # fmt: skip
     return out or read
+
+
+_WALK_OVER = re.compile(
+    r"^\W*(?:then |and )?(?:i |we )?(?:walk|go|step|stroll|wander|head|amble|cross)(?:s|es)? "
+    r"(?:over|across)\b"
+)
+"""A walk over with no way named ("go over"), to a thing of the room."""
+_AT_A_THING = frozenset({"talk", "examine", "challenge", "improvise", "take", "use"})
 
 
 _BID_REST = re.compile(

@@ -127,3 +127,16 @@ def test_a_dc_asked_by_its_skill_a_foes_cr_and_the_scene_asked_by_name_are_answe
     assert "challenge rating 1/8" in cr and "Berta" not in cr
     place = asyncio.run(told(inn, "mira", "what scene are we in"))
     assert place.startswith("The Crossroads Inn")
+
+
+def test_a_walk_over_to_a_thing_and_it_after_words_to_someone_are_read_as_meant() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    looked = kinds(inn, "mira", "I look at the fire, then go over and examine the trapdoor.")
+    assert looked == [("examine", ("hearth",)), ("examine", ("trapdoor",))]
+    forced = kinds(inn, "mira", "ask berta about the key, then force it open")
+    assert forced == [("talk", ("berta",)), ("challenge", ("force_trapdoor",))]
+
+
+def kinds(spec: dict[str, object], actor: str, text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each clause's kind and targets, in order."""
+    return [(c.kind, c.targets) for c in read(spec, actor, text)]

@@ -192,6 +192,10 @@ def _member_named(state: GameState, words: tuple[str, ...], intent: Intent) -> s
         full = f" {sheet.name.lower()} "
         if full in f" {' '.join(words)} " or first_name(sheet) in words:
             return cid
+    for player, played in state.players.items():
+        said = {player.lower(), f"{player.lower()}'s", f"{player.lower()}s"}
+        if len(state.players) > 1 and len(played) == 1 and said & set(words):
+            return played[0]  # "what's Ben's character's AC": the one Ben plays
     for target in intent.targets:
         if target in state.party:
             return target

@@ -15,7 +15,8 @@ def acting_for(ctx: Context, named: str) -> Intent | None:
     state = ctx.state
     name = state.name_of(named)
     mine, theirs = state.controller_of(ctx.actor or ""), state.controller_of(named)
-    if len(state.players) > 1 and mine != theirs and _asked_of(ctx, named):
+    bidden = _BIDDEN_SHORT.match(ctx.raw.strip()) is not None  # "Aria, sleep them!"
+    if len(state.players) > 1 and mine != theirs and _asked_of(ctx, named) and not bidden:
         # "Wren, can you charm her?": words to a friend, whose player answers for them
         return ctx.intent("ask", confidence=0.5,
                           note=f"{name}{HEARS}{theirs} plays {name} and says what "
@@ -34,6 +35,14 @@ def acting_for(ctx: Context, named: str) -> Intent | None:
         return ctx.intent("ask", character=named, confidence=0.3,
                           note=f"it is {now}'s turn, not {name}'s")  # fmt: skip
     return None
+
+
+_BIDDEN_SHORT = re.compile(
+    r"^[\w']+\s*,\s*(?!(?:watch|look|careful|run|duck|get down)\b)"
+    r"[\w' ]{1,30}!+$"
+)
+"""A short order to a friend by name, a deed for them to do ("Aria, sleep them!", "Cass,
+pray!"), not a warning shouted ("Bram, watch out!") nor a question."""
 
 
 _ASKING_YOU = re.compile(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+from app.session import declaring
 from app.session.setup import session_for
 from tests.app.referee_lines import play, read, told
 from tests.referee_corpus import Situation, build_situation
@@ -140,3 +141,15 @@ def test_a_walk_over_to_a_thing_and_it_after_words_to_someone_are_read_as_meant(
 def kinds(spec: dict[str, object], actor: str, text: str) -> list[tuple[str, tuple[str, ...]]]:
     """Each clause's kind and targets, in order."""
     return [(c.kind, c.targets) for c in read(spec, actor, text)]
+
+
+def test_at_a_table_a_players_character_is_theirs_to_ask_about_and_to_order() -> None:
+    table = {**RATS, "turn": "thorin", "players": {"Ana": ["mira", "aria"], "Ben": ["thorin"]}}
+    seated = {**WARREN, "players": {"Ana": ["mira"], "Ben": ["thorin", "aria"]}}
+    session = session_for(build_situation(Situation.model_validate(seated)))
+    reply, _ = declaring.declare(session, "what's Ana's character's AC?", "thorin")
+    assert "Mira has AC 14" in reply.text
+    ordered = read(table, "thorin", "Aria, sleep them!")[0]
+    assert ordered.kind == "refuse"
+    asked = read(table, "thorin", "Aria, can you sleep them?")[0]
+    assert asked.kind == "ask"  # (a question to a friend: words their player answers)

@@ -7,6 +7,7 @@ ordinary game never loads it.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -70,14 +71,19 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     courtesy = {_COURTESY.get(w) for w in words}
     if words and len(courtesy) == 1 and None not in courtesy:  # "Danke, Berta!"
         return courtesy.pop()
-    if len(words) < 2 and not _non_latin(raw):
-        return None
     common = _known_words(vocab)  # thousands of words: asked, never copied into a new set
 
     def known(word: str) -> bool:
         return word in common
 
     unknown = [w for w in words if not known(w) and not known(w.rstrip("s"))]
+    marked = [w for w in unknown if _MARKED.search(w)] or _INVERTED.findall(raw)
+    if marked and vocab.code == "en" and len(unknown) * 2 > len(words):
+        # "Danke, Häuptling!", "¿el goblin duerme?": letters no English word has
+        lang, prob = _identifier().rank(raw)[0]
+        return str(lang) if lang != vocab.code and prob >= 0.5 else UNSURE
+    if len(words) < 2 and not _non_latin(raw):
+        return None
     if len(unknown) * 2 <= len(words) and not _non_latin(raw):
         return None
     ranked = _identifier().rank(raw)
@@ -95,11 +101,16 @@ def foreign_language(raw: str, said: str, vocab: Vocabulary, scope: Scope) -> st
     return None
 
 
-_COURTESY = {"danke": "de", "bitte": "de", "nein": "de", "gracias": "es", "hola": "es",
-             "adios": "es", "merci": "fr", "bonjour": "fr", "oui": "fr", "grazie": "it",
-             "obrigado": "pt", "obrigada": "pt"}  # fmt: skip
+_COURTESY = {"danke": "de", "bitte": "de", "nein": "de", "entschuldigung": "de",
+             "gracias": "es", "hola": "es", "adios": "es", "vamos": "es", "merci": "fr",
+             "bonjour": "fr", "oui": "fr", "grazie": "it", "obrigado": "pt",
+             "obrigada": "pt"}  # fmt: skip
 """Words of thanks and greeting no English line has: a line of them alone (and names) is
 that language's, however short."""
+_MARKED = re.compile(r"[äöüßñçãõåøæœ]")
+"""Letters of other Latin alphabets, which no English word of a player's has."""
+_INVERTED = re.compile(r"[¿¡]")
+"""Spanish question and exclamation marks."""
 UNSURE = "?"
 """A line in some other language the detector cannot tell apart from its neighbours
 ("Alle Skelette angreifen!" reads as Norwegian or German): said to be not ours, unnamed."""

@@ -153,3 +153,10 @@ def test_at_a_table_a_players_character_is_theirs_to_ask_about_and_to_order() ->
     assert ordered.kind == "refuse"
     asked = read(table, "thorin", "Aria, can you sleep them?")[0]
     assert asked.kind == "ask"  # (a question to a friend: words their player answers)
+
+
+def test_a_short_line_with_letters_or_marks_no_english_word_has_is_another_language() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    for line in ("Danke schön, Berta!", "¿dónde está Tam?", "Vamos"):
+        assert read(inn, "mira", line)[0].kind == "foreign", line
+    assert read(inn, "mira", "ask Berta about Tam")[0].kind == "talk"

@@ -137,6 +137,17 @@ _LAID_TO_REST = re.compile(
 """Someone laid to rest ("we'll set her to rest"): a ghost's peace, not the party's rest."""
 
 
+_TORN_FREE = re.compile(
+    r"\b(?:tear|tears|twist|twists|pull|pulls|wrench|wrenches|yank|yanks|jerk|jerks|rip|rips|"
+    r"wrest|wrests)\s+(?:my|her|his|their)\s+(?:arm|arms|leg|legs|hand|hands|wrist|shoulder|"
+    r"foot|ankle|self|body)\s+(?:free|loose|away|out of)\b"
+    r"|\bout of (?:its|his|her|their|the \w+'s) (?:[\w-]+ )?(?:grip|grasp|hold|clutches|jaws|"
+    r"teeth|hands)\b"
+)
+"""A hold broken in the telling ("tears her arm out of its slimy grip", "twists her shoulder
+out of the rat's yellow teeth"): for one held, the escape."""
+
+
 def _held_fast(ctx: Context) -> bool:
     """Whether the one acting is grappled (a hold to break before any running)."""
     actor = ctx.state.party.get(ctx.actor or "") or ctx.state.creatures.get(ctx.actor or "")
@@ -170,6 +181,9 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     if (ctx.scope.fighting and not held_out and not pinned and not ctx.raw.rstrip().endswith("?")
             and any(verb_at(ctx.said, h) == 0 for h in vocab.hold)):  # fmt: skip
         return ctx.intent("hold")  # (not "that's it? only two?": asked)
+    if ctx.scope.fighting and _held_fast(ctx) and _TORN_FREE.search(ctx.said):
+        # "tears her arm out of its slimy grip": out of the hold
+        return ctx.intent("manoeuvre", action="escape_grapple", confidence=0.85)
     moves = []
     dying = [c for c, s in ctx.state.party.items() if s.vitals.state is LifeState.DYING]
     downed = [  # a companion who fights, knocked out (stable, or dying by the rules)

@@ -160,3 +160,9 @@ def test_a_short_line_with_letters_or_marks_no_english_word_has_is_another_langu
     for line in ("Danke schön, Berta!", "¿dónde está Tam?", "Vamos"):
         assert read(inn, "mira", line)[0].kind == "foreign", line
     assert read(inn, "mira", "ask Berta about Tam")[0].kind == "talk"
+
+
+def test_a_hold_broken_in_the_telling_is_the_escape_for_one_held() -> None:
+    line = "Mira jams her boot into its snout and tears her arm out of its slimy grip."
+    assert read(HELD, "mira", line)[0].action == "escape_grapple"
+    assert read(RATS, "mira", line)[0].action != "escape_grapple"  # (nobody holds her)

@@ -276,6 +276,11 @@ def ask_back_text(state: GameState, campaign: Campaign | None, intent: Intent) -
             return reply
     if intent.note.startswith("there is no way from"):  # said plainly: a fact of the map
         return f"{intent.note[0].upper()}{intent.note[1:]}."
+    if intent.note.startswith("it is ") and intent.character not in (None, intent.actor):
+        # "Cass, heal Ione!" on Wren's turn: said to wait, not misunderstood
+        who = state.name_of(intent.character or "")
+        return (f"It is {name}'s turn, not {who}'s: say what {who} does when that turn "
+                f"comes (\"{who.split()[-1]}: …\"). What does {name} do now?")  # fmt: skip
     if intent.note.startswith("here to talk to"):
         here, _, away = intent.note.partition("; ")  # "…; Tam is not here": said first
         lead = (

@@ -166,3 +166,10 @@ def test_a_hold_broken_in_the_telling_is_the_escape_for_one_held() -> None:
     line = "Mira jams her boot into its snout and tears her arm out of its slimy grip."
     assert read(HELD, "mira", line)[0].action == "escape_grapple"
     assert read(RATS, "mira", line)[0].action != "escape_grapple"  # (nobody holds her)
+
+
+def test_a_call_to_a_friend_whose_turn_it_is_not_is_no_deed_of_the_one_typing() -> None:
+    strand = {**THRALLS, "turn": "wren", "wounds": {"ione": 6}}
+    assert made(strand, "wren", "Cass, heal Ione!") == []
+    said = asyncio.run(told(strand, "wren", "Cass, heal Ione!"))
+    assert "It is Wren's turn, not Brother Cass's" in said

@@ -112,6 +112,8 @@ def free_deed(ctx: Context, found: Intent | None) -> Intent | None:
         return None  # the game's own verb, not understood (or mistyped): asked
     if _slipped(start.group(1), ctx):
         return None  # "pik the lok": a verb of the game's mistyped, asked about
+    if _garbled(said, start.group(1), ctx):
+        return None  # "pcik the lok": no telling back a deed made of words nobody knows
     rest = said[start.end(1) :]
     if not set(rest.split()) - PRONOUNS - PARTICLES:
         return None  # "finish it", "help him up": what "it" is, the DM asks
@@ -253,6 +255,16 @@ PARTING = frozenset({"put", "set", "place", "lay", "leave", "drop", "toss", "thr
                      "bury", "stash", "hang", "prop"})  # fmt: skip
 """Verbs that part the speaker from what they carry: a carried thing so placed is no deed
 that simply happens (the game would still hold it as carried)."""
+
+
+def _garbled(said: str, verb: str, ctx: Context) -> bool:
+    """Whether the deed is a challenge of the scene mistyped ("pick the lok", of "pick the
+    lock"): its verb a challenge's first word and a word after it one slip from one of that
+    challenge's, asked about rather than told back as done ("Mira picks the lok")."""
+    named = {w for t in ctx.scope.of("challenge") for n in t.names if n.split()[:1] == [verb]
+             for w in n.split()[1:] if len(w) >= 3}  # fmt: skip
+    rest = set(said.split()[1:]) - named
+    return any(one_slip(w, n) for w in rest for n in named)
 
 
 def _slipped(word: str, ctx: Context) -> bool:

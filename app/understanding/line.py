@@ -279,7 +279,8 @@ def _understand(
     whole = understand_clause(text, actor, state, campaign, language=language)
     if whole.kind in ("refuse", "foreign") or HEARS in whole.note:
         return whole  # nobody's to move, not the game's language, or said to a friend
-    if whole.kind == "ask" and whole.character not in (None, actor) and state.encounter:
+    called_first = whole.kind == "ask" and re.match(r"^\W*[\w']+\s*[,!]", text) is not None
+    if called_first and whole.character not in (None, actor) and state.encounter:
         return whole  # "Cass, heal Ione!" on Wren's turn: Cass's deed, not now (never Wren's)
     if len(text) > 600:  # a long paste: skimmed for its one deed, as a DM would, never cut
         return paragraph(text, whole, actor, state, campaign, language)

@@ -72,19 +72,23 @@ def _powers() -> frozenset[str]:
     )
 
 
-def _bent(word: str, candidates: frozenset[str]) -> str | None:
+def _bent(word: str, candidates: frozenset[str], *, verb: bool = False) -> str | None:
     """The one candidate the word is a single slip from: a letter dropped, added or
     doubled, or two side by side swapped; never one letter for another, which may be a word
-    of its own ("snuff", not "sniff")."""
+    of its own ("snuff", not "sniff"). A clause's ``verb`` that is no English word may be
+    bent further, for no word of its own stands in the way: one letter for another
+    ("sneek", "lokk") and, if short, one letter dropped ("pik", "kik")."""
     fits = set()
     for candidate in candidates:
         if candidate[0] != word[0] or abs(len(candidate) - len(word)) > 1:
             continue
         if len(candidate) == len(word):
             changed = sum(a != b for a, b in zip(candidate, word, strict=True))
-            if changed != 2 or not one_slip(word, candidate):
+            swapped = changed == 2 and one_slip(word, candidate)
+            inner = changed == 1 and word[-1] == candidate[-1]  # (not "curo": Spanish's)
+            if not (swapped or (verb and inner and len(word) >= 4)):
                 continue
-        elif len(word) < STRETCHED or not one_slip(word, candidate):
+        elif (len(word) < STRETCHED and not verb) or not one_slip(word, candidate):
             continue
         fits.add(candidate)
     return fits.pop() if len(fits) == 1 else None
@@ -105,14 +109,20 @@ def _doubling(word: str, vocab: Vocabulary) -> str | None:
     return word + word[-1] if word + word[-1] in verbs else None
 
 
+_SUBJECTS = frozenset({"i", "we", "ill", "i'll", "well", "we'll", "lets", "let's", "then"})
+"""Words before a clause's verb ("i pik the lock"): the verb is the word after them."""
+
+
 def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
     """The clause with each slip of the keys mended: its first word to a verb of the
     game's, any later word to a verb or a word of a name of the scene's ("picck the lokc":
     "pick the lock", with a lock here). A plural keeps its "s" ("attakcs")."""
     known = english_words()
     words = said.split()
+    verb_at = 1 if len(words) > 1 and words[0] in _SUBJECTS else 0  # "i pik teh lock"
     if not known or not any(
-        w not in known and (len(w) >= SHORTEST or _doubling(w, vocab)) for w in words
+        w not in known and (len(w) >= SHORTEST or _doubling(w, vocab) or i == verb_at)
+        for i, w in enumerate(words)
     ):
         return said
     names = frozenset(w for t in scope.things for n in t.names for w in n.split())
@@ -124,7 +134,7 @@ def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
     out = []
     for i, word in enumerate(words):
         stem = word[:-1] if word.endswith("s") else word
-        candidates = first if i == 0 else things
+        candidates = first if i == verb_at else things
         kept = word in known or word in names or stem in known or stem in names
         kept = kept or word in _phrase_words(vocab)  # ("stomp" of "stomp on": no "stop")
         kept = kept or (word.endswith("es") and word[:-2] in known)  # "blesses" is "bless"
@@ -143,12 +153,14 @@ def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
         if doubled is not None:  # "hitt the rat", "kil grubnak": a key held or missed
             out.append(doubled)
             continue
-        if len(word) < SHORTEST or not word.isalpha() or kept or stem in candidates:
+        short = len(word) < SHORTEST and not (i == verb_at and len(word) == 3)  # "kik"
+        if short or not word.isalpha() or kept or stem in candidates:
             out.append(word)  # (a plural is itself: "goblins" is no slip of "goblin", nor
             continue  # "heaves" of "heave")
         plural = word.endswith("s")
-        fixed = _bent(word, candidates) or (
-            f"{bent}s" if plural and (bent := _bent(word[:-1], candidates)) else None
+        slot = i == verb_at
+        fixed = _bent(word, candidates, verb=slot) or (
+            f"{bent}s" if plural and (bent := _bent(word[:-1], candidates, verb=slot)) else None
         )
         out.append(fixed or word)
     return " ".join(out)

@@ -37,11 +37,16 @@ def is_yes(text: str) -> bool:
     return bool(_YES.match(text))
 
 
-_CHAT = re.compile(r"\b(w|ur|wat|wot|pls|plz|thx|ty|lemme|gimme|lemmie)(?=\s+\w)")
+_CHAT = re.compile(
+    r"\b(w|ur|wat|wot|pls|plz|thx|ty|lemme|gimme|lemmie|teh|hte|adn|nad)"
+    r"(?=\s+\w)"
+)
 _CHAT_WORDS = {"w": "with", "ur": "your", "wat": "what", "wot": "what", "pls": "please",
                "plz": "please", "thx": "thanks", "ty": "thanks", "lemme": "let me",
-               "lemmie": "let me", "gimme": "give me"}  # fmt: skip
-"""Chat shorthand before another word, written out ("w the spoon", "ur bro")."""
+               "lemmie": "let me", "gimme": "give me", "teh": "the", "hte": "the",
+               "adn": "and", "nad": "and"}  # fmt: skip
+"""Chat shorthand before another word, written out ("w the spoon", "ur bro"), and the
+little words most often typed askew ("teh lock")."""
 _FOR_REAL = re.compile(r"\s+(?:fr|frfr|fr fr|ngl|tbh|imo|no cap|deadass)\W*$")
 """Chat's "for real" after a line ("lemme peep whats down there fr"): no word of the deed."""
 _ARE_YOU = re.compile(r"\br u\b")

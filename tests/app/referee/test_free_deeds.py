@@ -166,11 +166,16 @@ async def test_what_the_party_was_told_is_there_to_do_things_with() -> None:
     assert (kind, extra) == ("improvise", ("free", "0"))
 
 
-@pytest.mark.parametrize("line", ["pik the lok", "kik the trapdoor"])
+@pytest.mark.parametrize("line", ["pik the lok", "pcik teh lok", "pick the lok"])
 def test_a_verb_of_the_game_mistyped_is_asked_about_not_waved_through(line: str) -> None:
     state = game(INN)
     kind, _, extra = read(state, "mira", line)
     assert kind == "ask" and "free" not in extra
+
+
+def test_a_short_verb_one_letter_short_is_the_verb_when_the_rest_is_plain() -> None:
+    state = game(INN)
+    assert read(state, "mira", "kik the trapdoor") == read(state, "mira", "kick the trapdoor")
 
 
 BARROW = {"campaign": "hollow_ford", "scene": "barrow", "flags": {"barrow_open": True,

@@ -173,3 +173,12 @@ def test_a_call_to_a_friend_whose_turn_it_is_not_is_no_deed_of_the_one_typing() 
     assert made(strand, "wren", "Cass, heal Ione!") == []
     said = asyncio.run(told(strand, "wren", "Cass, heal Ione!"))
     assert "It is Wren's turn, not Brother Cass's" in said
+
+
+def test_a_verb_slipped_after_its_subject_is_mended_and_a_foreign_word_is_not() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    picked = read(inn, "mira", "i pik teh lock")[0]
+    assert (picked.kind, picked.targets) == ("challenge", ("trapdoor_lock",))
+    sneaked = read(WARREN, "mira", "we sneek past them")[0]
+    assert (sneaked.kind, sneaked.targets) == ("challenge", ("sneak_past",))
+    assert read(THRALLS, "cass", "Curo a Wren!")[0].kind != "cast"

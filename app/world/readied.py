@@ -36,10 +36,13 @@ class Readied(BaseModel):
     """The slot spent on it when readied (0: a cantrip)."""
 
     def describe(self) -> str:
-        """``attack when the goblin comes close``: what is readied, in the player's words."""
-        what = srd().spells.get(self.spell).name if self.spell else "attack"
+        """``an attack when the goblin comes close``, ``Sacred Flame at the first foe that
+        moves``: what is readied, in the player's words."""
+        what = srd().spells.get(self.spell).name if self.spell else "an attack"
         words = self.trigger.strip().rstrip(".")
-        if not words.lower().startswith(("when", "if ", "as ", "once", "at ", "for ")):
+        if words.lower().startswith(("the first", "whichever", "any ", "anyone", "anything")):
+            words = f"at {words}"  # "the first rat that moves": whom it is loosed at
+        elif not words.lower().startswith(("when", "if ", "as ", "once", "at ", "for ")):
             words = f"when {words}"
         return f"{what} {words}"
 

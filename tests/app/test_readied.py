@@ -37,14 +37,14 @@ def ready_attack(state: GameState, **more: object) -> dict:
 def test_ready_spends_the_action_and_is_shown_and_saved(tmp_path: Path) -> None:
     state = apart(1)
     out = ready_attack(state)
-    assert "readies attack when the rat comes close" in out["result"]["readied"]
+    assert "readies an attack when the rat comes close" in out["result"]["readied"]
     economy = state.encounter.economy["thorin"]
     assert not economy.available(ActionKind.ACTION) and economy.available(ActionKind.REACTION)
     tracker = next(e for e in out["events"] if e.type == "combat_update")
     row = next(c for c in tracker.combatants if c.id == "thorin")
     assert "readied" in row.conditions  # the tracker's column is narrow
     thorin = next(m for m in panels(state).party if m.id == "thorin")
-    assert "readied — attack when the rat comes close" in thorin.conditions
+    assert "readied — an attack when the rat comes close" in thorin.conditions
     again = load_save(save_game(state, "ready", tmp_path)).state
     assert again.encounter.readied == state.encounter.readied
     assert again.encounter.readied[0].weapon == "longsword"
@@ -90,7 +90,7 @@ def test_it_lapses_at_the_start_of_the_readiers_next_turn() -> None:
     run(state, "end_turn")
     assert state.encounter.current.id == "thorin"
     assert not state.encounter.readied
-    assert any("readied attack when the rat comes close lapses" in c.text for c in state.changes)
+    assert any("readied an attack when the rat comes close lapses" in c.text for c in state.changes)
 
 
 def test_a_readied_spell_is_cast_now_held_and_released_at_a_caster() -> None:

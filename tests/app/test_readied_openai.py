@@ -40,4 +40,4 @@ async def test_the_dm_readies_thorins_attack_over_http() -> None:
     fields = tools["take_action"]["function"]["parameters"]["properties"]
     assert {"trigger", "watch", "weapon", "spell"} <= set(fields)
     answer = json.loads(server.requests[1]["messages"][-1]["content"])
-    assert "readies attack when the rat comes through the gap" in answer["readied"]
+    assert "readies an attack when the rat comes through the gap" in answer["readied"]

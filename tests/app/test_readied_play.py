@@ -23,7 +23,7 @@ async def test_thorin_readies_and_strikes_the_rat_that_comes_at_him() -> None:
     assert session.submit(PlayerAction(character_id="thorin", text=line))
     events = [event async for event in session.run_until_players()]
     text = narration(events)
-    assert "Thorin readies attack when a foe comes close" in text, text
+    assert "Thorin readies an attack when a foe comes close" in text, text
     windows = [w for w in of_type(events, "reaction_window")
                if any(o.kind == "readied" for o in w.offers)]  # fmt: skip
     assert windows and windows[0].offers[0].accepted

@@ -162,6 +162,11 @@ def _picked_up(call: ToolCall) -> bool:
     return args.get("action") == "give" and args.get("reason") == "picked up"
 
 
+def _readying(call: ToolCall) -> bool:
+    """The Ready action: the turn's action held for a trigger (a way to wait, in a fight)."""
+    return call.name == "take_action" and json.loads(call.arguments).get("action") == "ready"
+
+
 def _knocking_out(call: ToolCall) -> bool:
     """An attack made to knock out, not kill (the SRD's choice at 0 hit points)."""
     return bool(json.loads(call.arguments).get("knock_out"))
@@ -188,6 +193,8 @@ def _wrong_calls(
             continue  # a ruling's outcome: the thing taken ("grab the poker") is carried
         if did == "hold" and fighting and allowed & FOLLOWS_IN_A_FIGHT:
             continue
+        if _readying(call) and fighting and "hold" in allowed:
+            continue  # waiting with what to do when it comes: the Ready action
         if (
             call.name == "use_feature"
             and "manoeuvre" in allowed
@@ -310,7 +317,8 @@ async def judge(line: Line, situation: object) -> Verdict:
                  and (not line.target or line.target in c.targets)]  # fmt: skip
         intent = (exact or fitting or [intent])[0]
     head = Step(intent=line.intent, target=line.target, spell=line.spell, action=line.action)
-    ok = (intent.kind in kinds or _cunning(head, intent, calls)) and not wrong
+    readied = "hold" in kinds and fighting and intent.action == "ready"  # (the Ready action)
+    ok = (intent.kind in kinds or readied or _cunning(head, intent, calls)) and not wrong
     ok = ok and _steps_right(line.then, clauses[1:], calls)
     text = " ".join(told).lower()
     ok = ok and all(said.lower() in text for said in line.says)

@@ -17,6 +17,12 @@ CLIMBING_TO = re.compile(
     r"(?:the (?:ladder|stairs|steps|stair|rungs|tower|ramp)\s+)?(?:to|into)\b"
 )
 """Climbing to a place ("climb up to the lamp room"): the stairs taken, no wall scaled."""
+UP_A_LADDER = re.compile(
+    r"\b(?:climb|climbs|climbing|clamber|clambers)\s+(?:up\s+|down\s+)?(?:the|a)\s+"
+    r"(?:(?:last|first|next|few|green|wooden|old|stone|narrow)\s+)*"
+    r"(?:ladder|stairs|steps|stair|rungs|staircase)\b"
+)
+"""Climbing a way made for climbing ("climbs the last green rungs"): no roll for it."""
 _SNEAKING_UP = re.compile(
     r"\b(?:sneak|sneaks|creep|creeps|tiptoe|tiptoes|slip|slips)\s+(?:up|round|around|closer)\b"
 )
@@ -115,7 +121,42 @@ def _said_like(ctx: Context, deed: Deed, provoked_by: list[str]) -> bool:
     ("… and makes it *ring*"), or one akin to it ("a *shove*" swings the bell as a *pull*
     on its rope does; a *hack* at the beam cuts it down)."""
     verbs = {p.split()[0] for p in provoked_by if p.split()}
-    said = set(ctx.said.split())
+    words = ctx.said.split()  # (a verb told of a third person: "shoves", "rings")
+    said = (
+        set(words)
+        | {w[:-1] for w in words if w.endswith("s")}
+        | {w[:-2] for w in words if w.endswith("es")}
+    )
     if verbs & said:
         return True
     return any(verbs & group and said & group for group in AKIN)
+
+
+_RESULT = re.compile(
+    r"\b(?:so|so that|until|till|and)\s+(?:it|the \w+)\s+(?P<result>\w+(?:\s+\w+){0,3})"
+)
+"""The end a deed is done for, told as what the thing then does ("throws her weight into
+it *so it swings out and rings*")."""
+
+
+def sought(ctx: Context) -> Intent | None:
+    """The one challenge of the scene whose own verb is the end the line's deed is done for
+    ("… so it swings out and rings": ringing the bell), when nothing else read the deed."""
+    campaign = ctx.campaign
+    if campaign is None or ctx.scope.fighting:
+        return None
+    results = {w[:-1] for m in _RESULT.finditer(ctx.said) for w in m["result"].split()
+               if w.endswith("s")}  # fmt: skip
+    results |= {w for group in AKIN if results & group for w in group}  # swings: is pulled
+    if not results:
+        return None
+    fits = [
+        t.id for t in ctx.scope.of("challenge")
+        if results & {p.split()[0] for p in campaign.challenges[t.id].provoked_by if p.split()}
+    ]  # fmt: skip
+    return ctx.intent("challenge", targets=(fits[0],), confidence=0.7) if len(fits) == 1 else None
+
+
+def up_a_way(said: str) -> bool:
+    """Whether the clause climbs to a place or up a way made for climbing: no roll for it."""
+    return CLIMBING_TO.search(said) is not None or UP_A_LADDER.search(said) is not None

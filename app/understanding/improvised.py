@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from app.understanding.challenge_deeds import CLIMBING_TO, authored
+from app.understanding.challenge_deeds import authored, up_a_way
 from app.understanding.challenging import stealth_challenge
 from app.understanding.clauses import QUOTED_SPEECH
 from app.understanding.deed_kinds import PULLED_FREE, SUBDUING, deed_of
@@ -434,7 +434,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         # lute softly*" with nobody to hear: told, no roll (no spell, and nothing here
         # answers it; the campaign's own prayers are its challenges, read before this)
         return ctx.intent("improvise", action="auto", extra=("free", "0"), confidence=0.75)
-    if deed.key == "climb" and not ctx.scope.fighting and CLIMBING_TO.search(ctx.said):
+    if deed.key == "climb" and not ctx.scope.fighting and up_a_way(ctx.said):
         # "climb up to the lamp room": the way up is there to be taken, no roll for it
         if opened:  # ("i climb up to the bell": up the open tower stair, the party goes)
             return ctx.intent("move", targets=(target,), confidence=0.8)

@@ -26,6 +26,7 @@ from app.understanding.addressing import (
 from app.understanding.called_away import called_away
 from app.understanding.called_by_name import vocative
 from app.understanding.carrying import handed_to
+from app.understanding.challenge_deeds import sought
 from app.understanding.deed_kinds import SUBDUING, deed_of
 from app.understanding.deed_objects import BY_A_THING, object_is_a_thing
 from app.understanding.deeds import DEEDS
@@ -414,7 +415,8 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
         # no verb of the game's own fits: a deed a DM rules on ("tie up the sleeper")
         taking = found is not None and found.kind == "take" and deed_of(said) is None
         grab = next(d for d in DEEDS if d.key == "grab") if taking else None
-        found = improvised(ctx, grab) or found  # "take the poker": one the scene names
+        found = sought(ctx) or improvised(ctx, grab) or found  # "… so it swings out and
+        # rings": the bell rung; "take the poker": one the scene names
     elif (
         found.kind in ("move", "examine")
         and (climbing := deed_of(said)) is not None

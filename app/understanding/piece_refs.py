@@ -13,6 +13,7 @@ from app.understanding.describing import the_other
 from app.understanding.intent import Intent
 from app.understanding.words import monster_kinds
 from app.world.campaign import Campaign
+from app.world.scenespec import Exit
 from app.world.state import GameState
 from app.world.wording import the
 
@@ -174,17 +175,27 @@ def pointed_back(
     ):
         # "sneak up on the snoozing rat and slit its throat": that rat's
         words = _ITS.sub(state.name_of(str(last.target)), words, count=1)
-    elif last is not None and last.kind == "examine" and last.target and _NO_OBJECT.match(words):
-        # "look at the causeway, then start across": across the causeway looked at
+    elif (
+        last is not None
+        and last.kind == "examine"
+        and last.target
+        and _NO_OBJECT.match(words)
+        and (_OVER.search(words) or last.target in {e.to for e in _exits(state, campaign)})
+    ):
+        # "look at the causeway, then start across": across the causeway looked at (but
+        # "look at the tracks then go in": in by the way in, not into the tracks)
         name = names_of(state, campaign).get(last.target, "")
         words = f"{words.rstrip(' .!')} {name}" if name else words
     elif read and _NO_OBJECT.match(words) and campaign is not None:
         # "tie my rope between us so nobody gets swept off the causeway, then we start
-        # across": across the thing of the place the clause before spoke of
+        # across": across the thing of the place the clause before spoke of (in, up or down
+        # it only when it is a way on: "kick in the trapdoor and jump down")
         scene = campaign.scenes.get(state.scene.id)
         said = read[-1][0].text.lower()
+        ways = {n.lower() for e in _exits(state, campaign) for n in (e.name, *e.aliases)}
         named = [f.name for f in (scene.features.values() if scene else ())
-                 if re.search(rf"\b{re.escape(f.name.lower())}\b", said)]  # fmt: skip
+                 if re.search(rf"\b{re.escape(f.name.lower())}\b", said)
+                 and (_OVER.search(words) or f.name.lower() in ways)]  # fmt: skip
         words = f"{words.rstrip(' .!')} the {named[0]}" if len(named) == 1 else words
     return words
 
@@ -194,6 +205,16 @@ _NO_OBJECT = re.compile(
     re.I,
 )
 """A clause that goes without saying what it goes across or into ("start across")."""
+
+
+_OVER = re.compile(r"\b(?:across|over|through)\W*$", re.I)
+"""A way said that needs what it is across or through."""
+
+
+def _exits(state: GameState, campaign: Campaign | None) -> list[Exit]:
+    """The ways out of the party's scene."""
+    scene = campaign.scenes.get(state.scene.id) if campaign is not None else None
+    return list(scene.exits) if scene is not None else []
 
 
 _WIELDED = re.compile(r"\b(?:with|using)\s+(?:my|the|his|her|their|a|an)?\s*(?:\w+\s+)?\w+")

@@ -315,12 +315,17 @@ def whole_line(ctx: Context, said: str) -> Intent | None:
         return ctx.intent("manoeuvre", action="withdraw", confidence=0.9)  # still in the fight
     if len(go) == 1 and go[0] in vocab.directions:
         direction = vocab.directions[go[0]]
-        exits = [t for t in ctx.scope.of("exit") if direction in t.names or go[0] in t.names]
+        said_so = {direction, go[0], *_ALSO.get(direction, ())}  # ("in": the way "inside")
+        exits = [t for t in ctx.scope.of("exit") if said_so & set(t.names)]
         if len(exits) == 1:
             return ctx.intent("move", targets=(exits[0].id,), action=direction)
         return ctx.intent("ask", action=direction, confidence=0.3,
                           note=f"no way leads {direction} from here")  # fmt: skip
     return None
+
+
+_ALSO = {"in": ("inside", "indoors"), "out": ("outside", "outdoors")}
+"""Words an exit may be named by for a way said in one word ("go in": the way "inside")."""
 
 
 def closer(ctx: Context) -> Intent:

@@ -37,16 +37,11 @@ def is_yes(text: str) -> bool:
     return bool(_YES.match(text))
 
 
-_CHAT = re.compile(
-    r"\b(w|ur|wat|wot|pls|plz|thx|ty|lemme|gimme|lemmie|teh|hte|adn|nad)"
-    r"(?=\s+\w)"
-)
+_CHAT = re.compile(r"\b(w|ur|wat|wot|pls|plz|thx|ty|lemme|gimme|lemmie)(?=\s+\w)")
 _CHAT_WORDS = {"w": "with", "ur": "your", "wat": "what", "wot": "what", "pls": "please",
                "plz": "please", "thx": "thanks", "ty": "thanks", "lemme": "let me",
-               "lemmie": "let me", "gimme": "give me", "teh": "the", "hte": "the",
-               "adn": "and", "nad": "and"}  # fmt: skip
-"""Chat shorthand before another word, written out ("w the spoon", "ur bro"), and the
-little words most often typed askew ("teh lock")."""
+               "lemmie": "let me", "gimme": "give me"}  # fmt: skip
+"""Chat shorthand before another word, written out ("w the spoon", "ur bro")."""
 _FOR_REAL = re.compile(r"\s+(?:fr|frfr|fr fr|ngl|tbh|imo|no cap|deadass)\W*$")
 """Chat's "for real" after a line ("lemme peep whats down there fr"): no word of the deed."""
 _ARE_YOU = re.compile(r"\br u\b")
@@ -88,6 +83,8 @@ def normalise(text: str) -> str:
     text = _ASKED_U.sub(r"\1 you", text)  # "how much will u pay us"
     text = _EM.sub(r"\1 them", text)  # "tie em up", "get 'em"
     text = _ILL.sub("i'll ", text)  # "ill tie up the other one too"
+    text = _FOLLOWED_IN.sub("go ", text)  # "follows Ione in": the party goes in with her
+    text = _GIVEN_A_LOOK.sub(r"look at \1", text)  # "give the rope one last look"
     words = re.sub(r"[^\w\s']", " ", text).replace("_", " ").split()
     # (without the model's files, or in a line with accents — French "flamme sacrée" — no
     # word is taken for a slip)
@@ -97,6 +94,22 @@ def normalise(text: str) -> str:
         if words[at] in _NUMBER_SLIPS and words[at - 1].rstrip("s") in monster_kinds():
             words[at] = _NUMBER_SLIPS[words[at]]
     return " ".join(words)
+
+
+_FOLLOWED_IN = re.compile(
+    r"(?:^|(?<=\bi )|(?<=\bwe )|(?<=\bthen )|(?<=\band ))follow(?:s|ing)? "
+    r"(?!the\b|them\b|it\b|us\b|me\b)(?:\w+ ){1,2}?(?=(?:in|inside|into|through|"
+    r"out|outside|down|up)\b)"
+)
+"""Following a friend into a place ("then follows Ione in"): the party's going, as one."""
+
+
+_GIVEN_A_LOOK = re.compile(
+    r"\bgive (it|that|this|him|her|them|the [\w' ]+?|that [\w' ]+?|this [\w' ]+?) "
+    r"(?:one last|a last|a|another|a quick|a closer|a good|one more|a long|a hard) "
+    r"(?:look|glance|once over|once-over|look over)\b"
+)
+"""A look given to a thing ("give the bell rope one last look"): looking at it, no gift."""
 
 
 _NUMBER_SLIPS = {"tree": "three", "thre": "three", "thee": "three", "tow": "two", "fuor": "four"}

@@ -35,3 +35,29 @@ def test_a_ladder_climbed_is_no_roll_unless_it_is_said_to_be_hard_going() -> Non
     up = read(BELFRY, "ione", "Ione climbs the last green rungs")[0]
     assert (up.kind, up.action) == ("improvise", "auto")
     assert read(BELFRY, "ione", "climb the rotten ladder")[0].action == "athletics"
+
+
+ROAD = {"campaign": "crossroads", "scene": "old_road"}
+SHORE = {"campaign": "drowned_bell", "scene": "strand", "defeated": ["strand_thralls"],
+         "flags": {"corin_saved": True, "cave_found": True}}  # fmt: skip
+NAVE = {"campaign": "drowned_bell", "scene": "chapel", "defeated": ["strand_thralls"],
+        "flags": {"corin_saved": True, "warden_calmed": True}, "met": ["maelis"]}  # fmt: skip
+
+
+def steps(spec: dict[str, object], actor: str, text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each clause's kind and targets, in order."""
+    return [(c.kind, c.targets) for c in read(spec, actor, text)]
+
+
+def test_going_in_after_a_look_is_in_by_the_way_in_and_following_a_friend_in_is_going() -> None:
+    assert steps(ROAD, "mira", "go in") == [("move", ("inn",))]
+    looked = steps(ROAD, "mira", "Mira looks at the tracks then goes in")
+    assert looked == [("examine", ("tracks",)), ("move", ("inn",))]
+    cave = steps(SHORE, "cass", "Cass peers into the cave, then follows Ione in.")
+    assert cave == [("examine", ("sea_cave",)), ("move", ("sea_cave",))]
+    assert steps(SHORE, "cass", "will she follow us up")[0][0] != "move"
+
+
+def test_a_look_given_to_a_thing_is_a_look_at_it_and_no_gift() -> None:
+    line = "give the bell rope one last look and then climb up"
+    assert steps(NAVE, "ione", line) == [("examine", ("rope",)), ("move", ("belfry",))]

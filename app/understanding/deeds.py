@@ -138,6 +138,19 @@ DEEDS: tuple[Deed, ...] = (
 )  # fmt: skip
 
 
+_KICKED_AT = re.compile(
+    r"^(?:i\s+)?(?:kick|kicks|boot|boots|flick|flicks)\b.*\b(?:at|into|in)\s+"
+    r"(?!the \w+s\b|them\b|all\b|both\b)"
+)
+"""A thing kicked at one foe (at "the rats" it is the thing kicked that is ruled on)."""
+
+
+def flung(deed: Deed, said: str) -> bool:
+    """Whether the deed sends a thing at someone: thrown, or kicked at them ("kick the dice
+    into goblin 1's face")."""
+    return deed.key == "throw" or (deed.key == "heave" and _KICKED_AT.match(said) is not None)
+
+
 def verb_at_start(said: str, word: str) -> bool:
     """Whether the clause starts with the deed's words, as a verb in any of its forms."""
     return verb_start(said, word) is not None

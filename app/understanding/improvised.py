@@ -39,7 +39,7 @@ from app.understanding.deed_objects import (
     to_bind,
     unresisting,
 )
-from app.understanding.deeds import Deed, after_verb, unheard_tune
+from app.understanding.deeds import Deed, after_verb, flung, unheard_tune
 from app.understanding.fights_in_view import fight_in_view
 from app.understanding.intent import Intent
 from app.understanding.mentions import mention, scene_mentions
@@ -304,7 +304,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         tossed = [t for t in ctx.named("carried", text=ctx.said) if "rope" not in t.name]
         if tossed:  # (a rope thrown: to haul them in by)
             return ctx.intent("give", targets=(catcher.id, tossed[0].id), item=tossed[0].id)
-    hurled_at = _HURLED_AT.search(ctx.said) if deed.key == "throw" and foes else None
+    hurled_at = _HURLED_AT.search(ctx.said) if foes and flung(deed, ctx.said) else None
     if hurled_at is not None and BODY_THROWN.search(ctx.said):  # "throws his shoulder into
         hurled_at = None  # wolf 1 to knock it flat": a shove, or a tackle
         barged = pick_creatures(ctx.said, ctx.scope, ctx.state, ctx.vocab)

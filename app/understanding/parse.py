@@ -438,7 +438,9 @@ def _read(ctx: r.Context, said: str) -> Intent | None:
     ):
         # "follow the footprints" (not a way out), "kick the cask at the rats" (not a foe)
         deed = improvised(ctx)
-        aimed = deed is not None and (deed.target or "") not in ctx.state.creatures
+        aimed = deed is not None and (
+            (deed.target or "") not in ctx.state.creatures or deed.extra[:1] == ("throw",)
+        )  # (or flung at one: "kick the dice into goblin 1's face")
         grips = deed is not None and deed.kind == "manoeuvre"  # "shield-bash it to knock it down"
         grips = grips and not (found.kind == "attack" and bare.STRUCK_WHERE.search(said))
         # "slip the scimitar out of the sleeping goblin's hand": no blow, whatever is named

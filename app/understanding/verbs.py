@@ -377,6 +377,15 @@ def _purpose(said: str, at: int, hits: list[tuple[int, int, IntentKind]]) -> boo
     return said[:at].endswith(" to ") and any(h[0] < at - 3 for h in hits)
 
 
+_OWNED = re.compile(r"(?:\b(?:my|his|her|their|its|your|our)|\w's)\s+$")
+"""A word said as someone's ("goblin 1's *eyes*", "his *look*"): a thing, not a verb."""
+_FLUNG = re.compile(
+    r"\b(?:throw|throws|toss|tosses|fling|flings|hurl|hurls|kick|kicks|spit|"
+    r"spits|blow|blows|flick|flicks)\b"
+)
+"""A thing sent at someone before a word of theirs ("throw sand in his *eyes*")."""
+
+
 def by_verbs(ctx: Context) -> Intent | None:
     """Every verb phrase read with its object; the most specific confident one wins."""
     if any(has_phrase(ctx.said, w) for w in CHANGED_MIND):
@@ -412,6 +421,8 @@ def by_verbs(ctx: Context) -> Intent | None:
     hits = verb_hits(ctx)
     for at, _, kind in hits:
         reading: Intent | None = None
+        if kind == "examine" and _OWNED.search(ctx.said[:at]) and _FLUNG.search(ctx.said[:at]):
+            continue  # "sand in goblin 1's eyes", "his look": a thing of someone's, no look
         if kind in ("take", "move") and _purpose(ctx.said, at, hits):
             continue  # "give the key to Tam to take to Berta": his errand, not ours
         handed = any(h[2] in ("give", "drop") and h[0] < at for h in hits)

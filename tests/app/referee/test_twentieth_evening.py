@@ -61,3 +61,17 @@ def test_going_in_after_a_look_is_in_by_the_way_in_and_following_a_friend_in_is_
 def test_a_look_given_to_a_thing_is_a_look_at_it_and_no_gift() -> None:
     line = "give the bell rope one last look and then climb up"
     assert steps(NAVE, "ione", line) == [("examine", ("rope",)), ("move", ("belfry",))]
+
+
+GUARDS = {"campaign": "crossroads", "scene": "warren", "fight": "tunnel_guards",
+          "turn": "mira", "defeated": ["cellar_rats"],
+          "flags": {"trapdoor_open": True, "tam_found": True}}  # fmt: skip
+
+
+def test_a_thing_kicked_or_thrown_at_one_foe_is_flung_at_that_foe() -> None:
+    for line in ("I kick the dice into goblin 1's face", "throw sand in goblin 1's eyes"):
+        flung = read(GUARDS, "mira", line)[0]
+        assert (flung.kind, flung.targets, flung.extra[:1]) == (
+            "improvise", ("goblin-1",), ("throw",)), line  # fmt: skip
+    at_them = read(GUARDS, "mira", "I kick the turnip sack at the goblins")[0]
+    assert at_them.kind == "improvise" and "goblin-1" not in at_them.targets

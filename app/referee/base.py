@@ -72,6 +72,9 @@ class RefereeBase:
         self.notes = Notes()
         self.calls: dict[str, tuple[str, str | None]] = {}
         """Tool call id -> (what it was for, who acted)."""
+        self.told_when_done: dict[str, str] = {}
+        """Tool call id -> the words that tell it, said only once it is done (a potion
+        handed over is never told when the step to the friend's side failed)."""
         self.intents: list[Intent] = []
         """How the actions of the last turn were understood, in order."""
         self.carried: list[Intent] = []

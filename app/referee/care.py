@@ -88,12 +88,23 @@ class Caring(RefereeBase):
         how = (
             "pours {held} between {other}'s lips"
             if vitals.hp == 0
-            else "hands {other} {held}, who drinks it"
+            else "hands {other} {held}, and {they} {drinks} it"
         )
-        self.notes.append(f"{name} " + how.format(held=the(held), other=other) + ".")
+        step = self._kneel_by(state, actor, whom)
+        given = self._call("heal", whom, "heal", target_id=whom, amount=heals, reason=held)
+        self.told_when_done[given.id] = (
+            f"{name} "
+            + how.format(
+                held=the(held),
+                other=other,
+                they=pronoun_of(state, whom),
+                drinks="drink" if pronoun_of(state, whom) == "they" else "drinks",
+            )
+            + "."
+        )
         calls = [
-            *self._kneel_by(state, actor, whom),
-            self._call("heal", whom, "heal", target_id=whom, amount=heals, reason=held),
+            *step,
+            given,
             self._call("item", actor, "change_item", character_id=actor, item=held,
                        action="take", reason=f"given to {other}"),
         ]  # fmt: skip

@@ -79,6 +79,8 @@ class FollowUps(RefereeBase):
                     else:  # a foe refused, or one of the party who fell: the fight goes on
                         calls.append(self._call("end_turn", actor, "end_turn"))
                 continue
+            if (done := self.told_when_done.pop(call_id, None)) is not None:
+                self.notes.append(done)
             if kind == "challenge" or (kind == "ruling" and "ran_challenge" in result):
                 # a ruling's check that was an authored challenge is told as one
                 self.rulings.pop(call_id, None)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.app.referee_lines import read, told
+from app.session.setup import session_for
+from tests.app.referee_lines import play, read, told
+from tests.referee_corpus import Situation, build_situation
 
 RATS = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
         "fight": "cellar_rats", "turn": "mira"}  # fmt: skip
@@ -75,3 +77,19 @@ def test_a_thing_kicked_or_thrown_at_one_foe_is_flung_at_that_foe() -> None:
             "improvise", ("goblin-1",), ("throw",)), line  # fmt: skip
     at_them = read(GUARDS, "mira", "I kick the turnip sack at the goblins")[0]
     assert at_them.kind == "improvise" and "goblin-1" not in at_them.targets
+
+
+def test_a_potion_handed_to_a_friend_out_of_reach_is_never_told_as_drunk() -> None:
+    spec = {**GUARDS, "turn": "thorin", "wounds": {"aria": 12}}
+    state = build_situation(Situation.model_validate(spec))
+    assert state.encounter is not None
+    state.encounter.positions["aria"].band = "far"
+    state.encounter.economy["thorin"].movement = 5
+    session = session_for(state)
+    asyncio.run(play(session, "thorin", "Thorin pours the potion down Aria's throat"))
+    told = session.state.history[-1].narrative
+    assert "cannot get there" in told and "drinks it" not in told
+    assert state.party["aria"].vitals.hp == 5
+    near = session_for(build_situation(Situation.model_validate(spec)))
+    asyncio.run(play(near, "thorin", "Thorin pours the potion down Aria's throat"))
+    assert "hands Aria the healing potion, and they drink it" in near.state.history[-1].narrative

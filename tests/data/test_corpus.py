@@ -63,6 +63,7 @@ from tests.referee_corpus import (
     HOLDOUT41,
     HOLDOUT42,
     HOLDOUT43,
+    HOLDOUT44,
     INTENTS,
     Corpus,
     CorpusError,
@@ -117,6 +118,7 @@ FILES = {
     "holdout41": HOLDOUT41,
     "holdout42": HOLDOUT42,
     "holdout43": HOLDOUT43,
+    "holdout44": HOLDOUT44,
 }
 
 

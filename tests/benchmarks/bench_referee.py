@@ -10,7 +10,7 @@ further clause a line's ``then`` lists, in order; what an answer ``says``), the 
 per-category table, and the median time the parser takes to read a line. Run with
 ``make bench`` or ``python -m tests.benchmarks.bench_referee``;
 ``--show`` lists the lines it got wrong in the corpus and the development sets (never a
-frozen holdout's: they measure, and are not worked on; the fourth to forty-second holdouts,
+frozen holdout's: they measure, and are not worked on; the fourth to forty-third holdouts,
 each reported once, became development sets). A measurement, not a pass/fail test
 (the suite's ``test_referee_corpus`` holds the main corpus to its targets).
 """
@@ -79,6 +79,7 @@ from tests.referee_corpus import (
     HOLDOUT41,
     HOLDOUT42,
     HOLDOUT43,
+    HOLDOUT44,
     Line,
     Step,
     build_situation,
@@ -452,7 +453,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 44))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 45))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -500,13 +501,14 @@ def main() -> None:
         ("holdout41.toml", HOLDOUT41),
         ("holdout42.toml", HOLDOUT42),
         ("holdout43.toml", HOLDOUT43),
+        ("holdout44.toml", HOLDOUT44),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):
             continue
         start = time.perf_counter()
         verdicts = asyncio.run(evaluate(path))
-        # never a frozen holdout's misses (the fourth to forty-second, each reported once,
+        # never a frozen holdout's misses (the fourth to forty-third, each reported once,
         # are development sets now)
         shown = args.show and name not in ("holdout.toml", "holdout3.toml", "holdout44.toml")
         report(name, verdicts, time.perf_counter() - start, shown)

@@ -57,7 +57,12 @@ def provisional(
     present = set(view.npcs_here(state, campaign))
     written: list[LedgerEvent] = []
     for line in weighed:
+        done_to_a_thing = (line.kind == "improvise" and line.addressee is None
+                           and not _SPOKEN.search(line.text))  # fmt: skip
         for match in found.heard(line.text, line.addressee, present):
+            if done_to_a_thing and match.loose:
+                continue  # "lok at the trapdor": at no one, so no guess at what it means to
+                # them (a word the campaign wrote for it still counts: "spits on the floor")
             about = match.entry.spec.about
             spec = match.entry.spec
             judgment = Judgment(

@@ -93,3 +93,9 @@ def test_a_potion_handed_to_a_friend_out_of_reach_is_never_told_as_drunk() -> No
     near = session_for(build_situation(Situation.model_validate(spec)))
     asyncio.run(play(near, "thorin", "Thorin pours the potion down Aria's throat"))
     assert "hands Aria the healing potion, and they drink it" in near.state.history[-1].narrative
+
+
+def test_a_deed_at_a_thing_typed_askew_weighs_with_nobody_but_a_rude_one_still_does() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    assert "mouth goes thin" not in asyncio.run(told(inn, "thorin", "lok at the trapdor"))
+    assert "mouth goes thin" in asyncio.run(told(inn, "thorin", "I spit on the floor"))

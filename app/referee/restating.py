@@ -75,6 +75,9 @@ def told_back(text: str, name: str) -> str:
             if _short(rest)
             else (f"{name} does just that.")
         )
+    doing = _DOING.match(deed)
+    if doing is not None and _short(deed):  # "we're taking the sausages back": what is done
+        return _sentence(f"{name} is {_swapped(doing.group(1).split(), first=-1)}")
     deed = _LEAD.sub("", deed)
     words = deed.split()
     if not words or not _short(deed) or _WHEN_FIRST.match(deed):
@@ -83,6 +86,8 @@ def told_back(text: str, name: str) -> str:
     return _sentence(f"{name} {_swapped(words, first=first)}")
 
 
+_DOING = re.compile(r"^(?:i'm|im|i am|we're|we are)\s+(\w+ing\b.*)$", re.IGNORECASE)
+"""A deed told as under way ("we're taking the sausages back")."""
 _ADVERB = re.compile(
     r"(?!(?:apply|reply|rely|supply|bully|rally|tally|sully|ally|multiply|comply|imply|"
     r"dally|fly)$)[a-z]{2,}ly|just|then|now|also",

@@ -99,3 +99,15 @@ def test_a_deed_at_a_thing_typed_askew_weighs_with_nobody_but_a_rude_one_still_d
     inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
     assert "mouth goes thin" not in asyncio.run(told(inn, "thorin", "lok at the trapdor"))
     assert "mouth goes thin" in asyncio.run(told(inn, "thorin", "I spit on the floor"))
+
+
+HALL = {"campaign": "crossroads", "scene": "chief_hall", "met": ["grubnak"],
+        "defeated": ["cellar_rats", "tunnel_guards"],
+        "flags": {"trapdoor_open": True, "tam_found": True, "guards_passed": True}}  # fmt: skip
+
+
+def test_his_crown_called_a_saucepan_is_mockery_and_a_deed_under_way_is_told_so() -> None:
+    line = "your crown is a saucepan and you smell like wet socks. We're taking the sausages back"
+    said = asyncio.run(told(HALL, "mira", line))
+    assert "face closes" in said and "respects" not in said
+    assert "Mira is taking the sausages back." in said

@@ -268,13 +268,21 @@ _GLARED = re.compile(
 def played_along(read: list[Intent], state: GameState) -> list[Intent]:
     """Deeds that belong to the words or the feature beside them: a tune played along with
     words (:func:`_along`), a breath caught with Second Wind, rest bidden to the one just
-    spoken to, and a walk up to the one then spoken to."""
-    return _walked_up(_rest_bidden(_breath_with_wind(_along(read, state))))
+    spoken to, a walk up to the one then spoken to, and lying down in a fight to do
+    something there ("lie down next to Mira and play dead": no rest)."""
+    read = _walked_up(_rest_bidden(_breath_with_wind(_along(read, state))))
+    if state.encounter is None:
+        return read
+    return [
+        c
+        for n, c in enumerate(read)
+        if not (c.kind == "rest" and n + 1 < len(read) and read[n + 1].kind != "ask")
+    ] or read
 
 
 _WALK_UP = re.compile(
     r"^\W*(?:i |we )?(?:walk|go|step|come|stroll|wander|head|march|saunter|amble)s? up"
-    r"\W*$",
+    r"(?:\s+(?:to (?:her|him|them)|\w+ly))?\W*$",
     re.IGNORECASE,
 )
 

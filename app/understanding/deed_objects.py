@@ -222,7 +222,9 @@ def posture(ctx: Context, target: str | None) -> Intent:
     campaign = ctx.campaign
     scene = campaign.scenes.get(ctx.state.scene.id) if campaign is not None else None
     feature = scene.features.get(target or "") if scene is not None else None
-    if ctx.scope.fighting and feature is not None and feature.cover:
+    behind = re.search(r"\b(?:behind|crouch\w*|duck\w*|hunker\w*)\b", ctx.said) is not None
+    if ctx.scope.fighting and feature is not None and feature.cover and behind:
+        # (sitting on the loot to eat a sausage is no cover)
         return ctx.intent("manoeuvre", action="cover", targets=(target,), confidence=0.8)
     person = target if ctx.scope.get(target or "", "npc") or target in ctx.state.party else None
     seat = target if feature is not None else None  # "sit on the millstone"

@@ -34,6 +34,10 @@ _PAUSED = re.compile(
 """A deed broken off for a question ("I shoot... wait which rat is closest to Aria")."""
 
 
+_SECOND_START = re.compile(r"^(?:(?:wait|actually|no|nah|hmm+|um+|instead)\b[\s,.!…-]*)+", re.I)
+"""Words a second thought opens on before the deed ("… no *wait, actually* shoot her")."""
+
+
 def second_thought(text: str, read: Callable[[str], Intent]) -> Intent | None:
     """What a line that changes its mind means (``read`` reads a piece of it), or ``None``
     for a line that does not, or whose second thought is no plainer than the whole."""
@@ -46,7 +50,7 @@ def second_thought(text: str, read: Callable[[str], Intent]) -> Intent | None:
                        extra=(), confidence=0.2, note="you changed your mind mid-line")  # fmt: skip
     if changed is not None and text[changed.end() :].strip(" ,.!-"):
         # "I pick the lock.. wait no, I kick the trapdoor": the last word is the one meant
-        tail = text[changed.end() :].strip(" ,.!-")
+        tail = _SECOND_START.sub("", text[changed.end() :].strip(" ,.!-"))  # ("… no wait, …")
         held = re.search(r"\bmy ([a-z]+(?: [a-z]+)?)\b", text[: changed.start()].lower())
         if held is not None and mentions_back(tail):  # "drink my potion, no wait, pour it …"
             tail = refer_back(tail, f"my {held.group(1)}")

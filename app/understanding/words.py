@@ -98,7 +98,7 @@ def normalise(text: str) -> str:
 
 _FOLLOWED_IN = re.compile(
     r"(?:^|(?<=\bi )|(?<=\bwe )|(?<=\bthen )|(?<=\band ))follow(?:s|ing)? "
-    r"(?!the\b|them\b|it\b|us\b|me\b)(?:\w+ ){1,2}?(?=(?:in|inside|into|through|"
+    r"(?!the\b|them\b|it\b|us\b|me\b)\w+ (?=(?:in|inside|into|through|"
     r"out|outside|down|up)\b)"
 )
 """Following a friend into a place ("then follows Ione in"): the party's going, as one."""

@@ -111,3 +111,19 @@ def test_his_crown_called_a_saucepan_is_mockery_and_a_deed_under_way_is_told_so(
     said = asyncio.run(told(HALL, "mira", line))
     assert "face closes" in said and "respects" not in said
     assert "Mira is taking the sausages back." in said
+
+
+BAND = {**HALL, "fight": "grubnak_band", "turn": "thorin", "defeated": ["cellar_rats"]}
+CHAPEL = {"campaign": "drowned_bell", "scene": "chapel", "fight": "warden", "turn": "ione",
+          "flags": {"corin_saved": True}, "defeated": ["strand_thralls"]}  # fmt: skip
+
+
+def test_a_newcomers_evening_walk_up_slowly_no_wait_play_dead_and_sit_on_the_loot() -> None:
+    harbour = {"campaign": "drowned_bell", "scene": "harbour"}
+    assert steps(harbour, "wren", "*walks up slowly* Evening, miss.") == [("talk", ("nessa",))]
+    shot = read(CHAPEL, "ione", "cure wounds on wren... no wait, actually just shoot the sister")
+    assert (shot[0].kind, shot[0].targets) == ("attack", ("the-grey-sister",))
+    dead = read(BAND, "thorin", "I lie down next to Mira and play dead")
+    assert [(c.kind, c.action) for c in dead] == [("improvise", "deception")]
+    sat = read(BAND, "thorin", "I sit down on a cask and eat one of the stolen sausages")[0]
+    assert sat.kind == "improvise" and sat.action != "cover"

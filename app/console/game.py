@@ -338,8 +338,13 @@ class ConsoleGame:
             if line.lower().split()[0] == "/reroll":
                 await self.reroll()
                 return True
+            seated = self.session.brain
             if not self.command(line):
                 return not await self.keep_before_leaving()
+            if self.session.brain is not seated and self.failed and self.session.can_advance():
+                self.failed = False  # /dm: the turn that failed goes to the new DM at once,
+                await self.play_turns()  # as the message says (and the full screen does)
+                return True
         else:
             self.failed = False  # a new line: the turn is played again, with it
             self.act(line)

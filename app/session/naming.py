@@ -33,8 +33,15 @@ def resolve_character(session: GameSession, name: str) -> str | None:
             if session.gate.can_act(session.state, probe) is None:
                 return cid
         return None
-    for cid, sheet in session.state.party.items():
-        if key in (cid.lower(), sheet.name.lower()):
+    for (
+        cid,
+        sheet,
+    ) in session.state.party.items():  # a shown name first: "Mira" is whoever is called
+        # Mira, though a character called Thorin sits in the place whose id is "mira"
+        if key == sheet.name.lower():
+            return cid
+    for cid in session.state.party:
+        if key == cid.lower():
             return cid
     # A player's own character is often called by its first name ("Kara" for "Kara Vell").
     first = [c for c, s in session.state.party.items() if s.name.split()[0].lower() == key]

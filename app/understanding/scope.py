@@ -225,9 +225,12 @@ def build_scope(
         said = [npc.name, *npc.aliases, *person_words(npc.description, people or {})]
         taken |= {normalise(w) for w in said}
     roles = _roles(state, taken)
+    shown = {m.name.lower() for m in state.party.values()}
     for cid, member in state.party.items():
         called = roles.get(cid, ())
-        things.append(Thing(cid, "member", member.name, _names(member.name, cid, *called)))
+        place = () if cid.lower() in shown - {member.name.lower()} else (cid,)  # (never a
+        # name another character is shown by: "Mira" is whoever is called Mira)
+        things.append(Thing(cid, "member", member.name, _names(member.name, *place, *called)))
     sheet = state.party.get(actor or "")
     if sheet is not None:
         for sid in sheet.spells:

@@ -81,6 +81,8 @@ def test_the_console_game_switches_and_keeps_the_turn(tmp_path: Path) -> None:
     assert result.exit_code == 0, out
     assert "/dm offline lets the offline referee play on" in out
     assert "The offline referee takes over as DM. It takes the turn waiting to be played." in out
+    played = out.split("It takes the turn waiting to be played.", 1)[1]
+    assert "Berta" in played.split("The DM is the offline referee")[0]  # played, as promised
     assert "The DM is the offline referee. /dm ai hands the game to the AI DM (fake-model" in out
     assert asked == 1  # the turn went to the referee, not back to the failing server
     assert "/dm [offline|ai]" in commands.help_text()

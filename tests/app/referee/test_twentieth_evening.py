@@ -127,3 +127,18 @@ def test_a_newcomers_evening_walk_up_slowly_no_wait_play_dead_and_sit_on_the_loo
     assert [(c.kind, c.action) for c in dead] == [("improvise", "deception")]
     sat = read(BAND, "thorin", "I sit down on a cask and eat one of the stolen sausages")[0]
     assert sat.kind == "improvise" and sat.action != "cover"
+
+
+def test_a_name_shown_is_the_character_so_named_though_another_sits_in_its_place() -> None:
+    from app.session.naming import resolve_character
+
+    session = session_for(build_situation(Situation.model_validate(ROAD)))
+    mira, thorin = session.state.party["mira"], session.state.party["thorin"]
+    mira.name, thorin.name = "Thorin", "Mira"  # own characters, each in the other's place
+    assert resolve_character(session, "Mira") == "thorin"
+    assert resolve_character(session, "thorin") == "mira"
+    assert resolve_character(session, "Aria") == "aria"
+    from app.understanding import understand
+
+    healed = understand("I bandage Mira's arm", "aria", session.state, session.state.campaign)
+    assert healed.targets[:1] == ("thorin",)

@@ -92,6 +92,7 @@ ORDER: tuple[Answer, ...] = (
     answering_rules.helpless_crit,
     answering_rules.condition_rule,
     answering_foes.challenge_rating,
+    answering_foes.stays_up,
     answering_foes.foe_kind,
     answering_foes.foe_attacks,
     answering_kit.how_many_carried,

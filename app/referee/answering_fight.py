@@ -185,6 +185,8 @@ def foes_left(a: Asked) -> str | None:
     )
     if not asks or (a.member is not None and not a.word(*FOE_WORDS)):
         return None
+    if a.has("how far", "how close", "how near", "distance"):
+        return None  # "how far away are they": where they stand
     if a.creature is not None and (
         not a.has("how many") or a.word("hp", "health") or a.has("hit points")
     ):
@@ -260,8 +262,14 @@ def hurt_most(a: Asked) -> str | None:
         "most wounded",
         "wounded most",
         "closest to death",
-    ):
-        return None
+        "weaker",
+        "more hurt",
+        "hurt more",
+        "worse hurt",
+        "nearly dead",
+        "almost dead",
+    ) or (a.creature is not None and not a.has("which")):
+        return None  # ("is thrall 2 almost dead?": that one's state)
     if a.about_party and not a.word(*FOE_WORDS) and not kinds_named(a):
         return None
     alive = [a.state.creatures[c] for c in living_creatures(a.state)]
@@ -274,8 +282,8 @@ def hurt_most(a: Asked) -> str | None:
 def positions(a: Asked) -> str | None:
     """Asked: "who is engaged with whom", "which rat is closest to me", "who is next to Aria"."""
     fight = a.state.encounter
-    far = a.has("how far", "how close", "far away", "how near", "distance to") and bool(
-        a.creatures
+    far = a.has("how far", "how close", "far away", "how near", "distance to") and (
+        bool(a.creatures) or a.word("they", "them", "foes", "enemies")
     )  # "how far away are the rats?": each foe's distance (not "how far can I move")
     if fight is None or not (
         far

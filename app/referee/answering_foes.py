@@ -174,3 +174,39 @@ def challenge_rating(a: Asked) -> str | None:
         f"{b.name}: challenge rating {b.cr} ({b.xp} XP), AC {b.ac}, {b.hp} hit points."
         for b in named[:3]
     )
+
+
+_STAYS_UP = re.compile(
+    r"\bwhy (?:won'?t|wont|doesn'?t|doesnt|isn'?t|isnt|can'?t|cant|will ?n'?t) "
+    r"(?:it|that|that thing|this thing|she|he|they|the \w+(?: \d)?|\w+(?: \d)?) "
+    r"(?:die|dead|drop|go down|fall|stay down|stay dead)\b|\bhow is (?:it|she|he|that thing) "
+    r"still (?:up|standing|alive|going)\b"
+)
+"""Asking why a foe keeps standing ("why wont that thing die??")."""
+
+
+def stays_up(a: Asked) -> str | None:
+    """Asked: "why won't that thing die?": the foe's state, and what of its stat block keeps
+    it up (a trait such as Undead Fortitude, a resistance to the damage it takes) — what
+    the players have seen happen, in the stat block's own words."""
+    if _STAYS_UP.search(a.text) is None:
+        return None
+    alive = [c for c in living_creatures(a.state) if a.state.creatures[c].monster]
+    cid = a.creature if a.creature in alive else None
+    if cid is None and alive:  # the most hurt of them: the one that should have fallen
+        cid = min(alive, key=lambda c: a.state.creatures[c].vitals.hp)
+    if cid is None:
+        return None
+    foe = a.state.creatures[cid]
+    block = a.state.monster(str(foe.monster))
+    hp = f"{foe.name} has {foe.vitals.hp} of {foe.vitals.max_hp} hit points left."
+    kept = [f"{t.name}: {t.text}" for t in block.traits if "0 hit points" in t.text]
+    resists = sorted(str(r) for r in block.resistances)
+    if resists:
+        kept.append(f"it resists {join_words(resists)} damage (half of it)")
+    why = (
+        " ".join(k.rstrip(".") + "." for k in kept)
+        if kept
+        else "Nothing in it is more than it seems: it simply has hit points left."
+    )
+    return f"{hp} {why}"

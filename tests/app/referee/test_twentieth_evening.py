@@ -142,3 +142,16 @@ def test_a_name_shown_is_the_character_so_named_though_another_sits_in_its_place
 
     healed = understand("I bandage Mira's arm", "aria", session.state, session.state.campaign)
     assert healed.targets[:1] == ("thorin",)
+
+
+def test_which_foe_is_weaker_how_far_they_are_and_why_one_will_not_die_are_answered() -> None:
+    shore = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
+             "turn": "ione", "wounds": {"drowned-thrall-1": 6}}  # fmt: skip
+    weaker = asyncio.run(told(shore, "ione", "which one is weaker"))
+    assert weaker.startswith("Worst hurt of the foes: Drowned Thrall 1")
+    far = asyncio.run(told(shore, "ione", "how far away are they"))
+    assert "about 30 ft from Ione" in far
+    why = asyncio.run(told(shore, "ione", "why wont that thing die??"))
+    assert "10 of 16 hit points" in why and "Undead Fortitude" in why
+    named = asyncio.run(told(shore, "ione", "is thrall 2 almost dead?"))
+    assert named.startswith("Drowned Thrall 2 is unhurt")

@@ -157,6 +157,7 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         raise ToolError("no fight is going on")
     finished = encounter.current
     events = _tick(state, finished.id, "end")
+    told: list[str] = []  # death saves that settle something (a death, a friend stable)
     for _ in range(len(encounter.order) * 2):
         encounter.turn_index += 1
         if encounter.turn_index >= len(encounter.order):
@@ -173,7 +174,12 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         encounter.off_hand_ready = [c for c in encounter.off_hand_ready if c != current]
         if current in state.party and vitals_of(state, current).hp == 0:
             if vitals_of(state, current).state is LifeState.DYING:
-                events += death_save_for(state, current)
+                saved = death_save_for(state, current)
+                events += saved
+                if vitals_of(state, current).state is not LifeState.DYING or (
+                    vitals_of(state, current).hp > 0
+                ):  # died, stable, or up again: the story tells it
+                    told.append(str(getattr(saved[-1], "description", "")))
             if vitals_of(state, current).hp == 0:
                 continue  # unconscious: no turn to take
         if not can_act(conditions_of(state, current)) or why_cannot_act(state, current):
@@ -188,7 +194,10 @@ def end_turn_tool(args: a.EndTurnArgs, state: GameState) -> ToolOutcome:
         "encounter", f"{finished.name}'s turn ends; round {encounter.round}, {now.name} acts"
     )
     events.append(ev.combat_update(state))
-    return ToolOutcome({"round": encounter.round, "current": now.id, "name": now.name}, events)
+    result: dict[str, object] = {"round": encounter.round, "current": now.id, "name": now.name}
+    if told:
+        result["death_saves"] = told
+    return ToolOutcome(result, events)
 
 
 def get_encounter_tool(args: a.GetEncounterArgs, state: GameState) -> ToolOutcome:

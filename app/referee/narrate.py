@@ -111,6 +111,7 @@ class FollowUps(RefereeBase):
             elif kind == "cast":
                 calls += self._after_cast(state, actor, result)
             elif kind == "end_turn":
+                self.notes.extend(f"{said}." for said in result.get("death_saves", ()))
                 if not self._fighting(state):
                     calls.append(self._end_fight())
                 else:

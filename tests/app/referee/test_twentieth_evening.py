@@ -155,3 +155,20 @@ def test_which_foe_is_weaker_how_far_they_are_and_why_one_will_not_die_are_answe
     assert "10 of 16 hit points" in why and "Undead Fortitude" in why
     named = asyncio.run(told(shore, "ione", "is thrall 2 almost dead?"))
     assert named.startswith("Drowned Thrall 2 is unhurt")
+
+
+def test_a_death_save_that_settles_a_friends_fate_is_told_in_the_story() -> None:
+    spec = {**GUARDS, "scene": "cellar", "fight": "cellar_rats", "defeated": [],
+            "flags": {"trapdoor_open": True}, "wounds": {"aria": 17}}  # fmt: skip
+    state = build_situation(Situation.model_validate(spec))
+    assert state.encounter is not None
+    order = [c.id for c in state.encounter.order]
+    before = order[order.index("aria") - 1]  # the one whose turn ends just before Aria's
+    state = build_situation(Situation.model_validate({**spec, "turn": before}))
+    vitals = state.party["aria"].vitals
+    state.party["aria"].vitals = vitals.model_copy(update={"death_successes": 2,
+                                                            "death_failures": 2})  # fmt: skip
+    session = session_for(state)
+    asyncio.run(play(session, before, "I wait"))
+    told = session.state.history[-1].narrative
+    assert "Aria is stable." in told or "Aria dies." in told or "Aria gasps back" in told

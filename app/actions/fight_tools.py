@@ -243,9 +243,13 @@ def initiative_mode(conditions: list[ActiveCondition], exhaustion: int = 0) -> A
 
 
 def _gather_thrown(state: GameState) -> list[SessionEvent]:
-    """After a fight the throwers pick up the weapons they threw."""
+    """After a fight the throwers pick up the weapons they threw (if anyone of the party is
+    on their feet to gather them: a party all fallen picks nothing up)."""
     assert state.encounter is not None
     events: list[SessionEvent] = []
+    if not any(s.vitals.hp > 0 for s in state.party.values()):
+        state.encounter.thrown.clear()
+        return events
     for entry in state.encounter.thrown:
         cid, _, weapon_id = entry.partition(":")
         if cid in state.party:

@@ -12,6 +12,7 @@ from app.actions.sets import ALL_TOOLS
 from app.world.sandbox import sandbox_state
 from app.world.state import GameState
 from rules.conditions import Condition
+from rules.damage import LifeState
 from tests.app.test_monster_traits import fight, first_seed, turn_of
 
 
@@ -249,3 +250,14 @@ def test_the_mode_is_for_characters_only() -> None:
     turn_of(state, "goblin-1")
     out = run(state, "attack", attacker_id="goblin-1", target_id="mira", mode="thrown")
     assert "characters" in out["result"]["error"]
+
+
+def test_a_party_all_fallen_picks_up_no_thrown_weapon() -> None:
+    state = fight(2, ("goblin", 1))
+    turn_of(state, "thorin")
+    run(state, "attack", attacker_id="thorin", target_id="goblin-1", mode="thrown")
+    for sheet in state.party.values():
+        sheet.vitals = sheet.vitals.model_copy(update={"hp": 0, "state": LifeState.DEAD})
+    end = run(state, "end_combat", reason="the party fell")
+    assert not any("picks up" in getattr(e, "description", "") for e in end["events"])
+    assert "handaxe" not in state.party["thorin"].weapons

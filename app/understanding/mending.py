@@ -121,7 +121,8 @@ def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
     words = said.split()
     verb_at = 1 if len(words) > 1 and words[0] in _SUBJECTS else 0  # "i pik teh lock"
     if not known or not any(
-        w not in known and (len(w) >= SHORTEST or _doubling(w, vocab) or i == verb_at)
+        (w not in known and (len(w) >= SHORTEST or _doubling(w, vocab) or i == verb_at))
+        or (i == verb_at and len(w) == 3)  # ("lok around": a word, but no verb of ours)
         for i, w in enumerate(words)
     ):
         return said
@@ -150,6 +151,9 @@ def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
         doubled = _doubling(word, vocab) if not kept and word.isalpha() else None
         if doubled is None and len(word) == 3 and word not in names and word + word[-1] in names:
             doubled = word + word[-1]  # "ring the bel": the bell here
+        if doubled is None and i == verb_at and len(word) == 3 and word not in _phrase_words(vocab):
+            held = {word[:n] + word[n] + word[n:] for n in range(1, 3)} & first - {word}
+            doubled = held.pop() if len(held) == 1 else None  # "lok at the trapdor": a key held
         if doubled is not None:  # "hitt the rat", "kil grubnak": a key held or missed
             out.append(doubled)
             continue

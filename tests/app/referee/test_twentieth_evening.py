@@ -172,3 +172,10 @@ def test_a_death_save_that_settles_a_friends_fate_is_told_in_the_story() -> None
     asyncio.run(play(session, before, "I wait"))
     told = session.state.history[-1].narrative
     assert "Aria is stable." in told or "Aria dies." in told or "Aria gasps back" in told
+
+
+def test_a_short_word_with_a_key_missed_is_the_verb_it_was_typed_for() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "met": ["berta"]}
+    assert steps(inn, "mira", "lok at the trapdor") == [("examine", ("trapdoor",))]
+    assert steps(inn, "mira", "lok around")[0][0] == "examine"
+    assert read(inn, "mira", "sit by the fire")[0].extra[:1] == ("posture",)

@@ -169,6 +169,11 @@ def _with_a_blade(ctx: Context, at: int) -> bool:
     return found is not None and found.group(1) in ctx.vocab.weapons
 
 
+_DESCRIBED = frozenset({"the", "a", "an", "that", "this", "those", "these", "other", "another",
+                        "last", "first", "second", "third", "both", "two"})  # fmt: skip
+"""Words before a rest's word that make it a description ("the other *sleeping* one")."""
+
+
 def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     """Hold, manoeuvres and rests: phrases that beat their words' other meanings."""
     vocab = ctx.vocab
@@ -286,7 +291,7 @@ def manoeuvre_or_rest(ctx: Context) -> Intent | None:
     hits = [h for h in hits if h >= 0 and not hypothetical(ctx.said, h) and not said_aloud(ctx, h)
             and not _LAID_TO_REST.search(ctx.said[:h])]  # fmt: skip
     # "pickpocket the sleeping one": a sleeper described, not a rest
-    hits = [h for h in hits if ctx.said[:h].split()[-1:] not in (["the"], ["a"], ["that"])]
+    hits = [h for h in hits if not set(ctx.said[:h].split()[-1:]) & _DESCRIBED]
     rest_at = min((h for h in hits if h >= 0), default=-1)
     if named_creatures(ctx.said, ctx.scope) or _tends_someone(ctx, hits):
         rest_at = -1  # "the sleeping rat", "bandage Tam's ankle": no rest

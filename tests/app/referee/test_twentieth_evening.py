@@ -179,3 +179,11 @@ def test_a_short_word_with_a_key_missed_is_the_verb_it_was_typed_for() -> None:
     assert steps(inn, "mira", "lok at the trapdor") == [("examine", ("trapdoor",))]
     assert steps(inn, "mira", "lok around")[0][0] == "examine"
     assert read(inn, "mira", "sit by the fire")[0].extra[:1] == ("posture",)
+
+
+def test_the_other_sleeping_one_is_a_foe_described_and_no_rest() -> None:
+    asleep = {"giant-rat-2": ["unconscious"], "giant-rat-3": ["unconscious"]}
+    rats = {"campaign": "crossroads", "scene": "cellar", "flags": {"trapdoor_open": True},
+            "fight": "cellar_rats", "turn": "mira", "dead": ["giant-rat-1"],
+            "conditions": asleep}  # fmt: skip
+    assert read(rats, "mira", "stab the other sleeping one")[0].kind != "rest"

@@ -276,6 +276,8 @@ def hurt_most(a: Asked) -> str | None:
     if not alive:
         return None
     worst = min(alive, key=lambda c: (c.vitals.hp / c.vitals.max_hp, c.vitals.hp))
+    if worst.vitals.hp >= worst.vitals.max_hp:
+        return "None of the foes is hurt yet."
     return f"Worst hurt of the foes: {foe_state(a, worst)}."
 
 

@@ -187,3 +187,7 @@ def test_the_other_sleeping_one_is_a_foe_described_and_no_rest() -> None:
             "fight": "cellar_rats", "turn": "mira", "dead": ["giant-rat-1"],
             "conditions": asleep}  # fmt: skip
     assert read(rats, "mira", "stab the other sleeping one")[0].kind != "rest"
+
+
+def test_which_foe_is_weaker_when_none_is_hurt_says_so() -> None:
+    assert asyncio.run(told(RATS, "mira", "which one is weaker")) == "None of the foes is hurt yet."

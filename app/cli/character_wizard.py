@@ -13,7 +13,7 @@ import typer
 
 from app.cli import common
 from app.cli.common import refuse, split_list, tell
-from app.saves.characters import write_character
+from app.saves.characters import taken_text, write_character
 from app.world.characters import character_path
 from app.world.sheettext import sheet_lines
 from rules.abilities import Ability
@@ -234,7 +234,7 @@ def make_character(
         tell(line)
     path = character_path(sheet.id, folder)
     if path.exists():
-        refuse(f"{path}: a character named {sheet.id} is already kept there; choose another name")
+        refuse(taken_text(path, sheet))
     if not yes:
         if not common.interactive():
             refuse("add --yes to save it when input is piped")

@@ -16,6 +16,23 @@ from app.world.characters import (
 from rules.character import CharacterSheet
 
 
+def taken_text(path: Path, sheet: CharacterSheet) -> str:
+    """Why a new character cannot be kept at ``path``: another is kept there already. A
+    name with no letters or digits of its own ("🙂") is kept under a stand-in file name
+    ("hero"), which is said, so nobody wonders who "hero" is."""
+    bare = sheet.id.lower().replace("-", "").replace("_", "")
+    own = bare in "".join(ch for ch in sheet.name.lower() if ch.isalnum())
+    whose = (
+        f"a character named {sheet.id}"
+        if own
+        else (
+            f"a character (the file name {path.name} stands for {sheet.name!r}, which has no "
+            "letters or digits of its own)"
+        )
+    )
+    return f"{path}: {whose} is already kept there; choose another name"
+
+
 def write_character(
     sheet: CharacterSheet, folder: Path = CHARACTERS_DIR, *, replace: bool = False
 ) -> Path:
@@ -23,9 +40,7 @@ def write_character(
     exists and ``replace`` is not set, or the folder cannot be written."""
     path = character_path(sheet.id, folder)
     if path.exists() and not replace:
-        raise CharacterFileError(
-            f"{path}: a character named {sheet.id} is already kept there; choose another name"
-        )
+        raise CharacterFileError(taken_text(path, sheet))
     try:
         write_atomically(path, character_text(sheet).encode("utf-8"), backups=1)
     except OSError as error:

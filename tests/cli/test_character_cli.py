@@ -237,3 +237,16 @@ def test_an_own_character_named_as_another_of_the_party_is_refused() -> None:
         cast_party(campaign, {"thorin": twin})
     other = twin.model_copy(update={"name": "Kara"})
     assert cast_party(campaign, {"thorin": other})["thorin"].name == "Kara"
+
+
+def test_a_name_with_no_letters_of_its_own_says_which_file_name_stands_for_it(
+    tmp_path: Path,
+) -> None:
+    at = KARA.index("Kara Vell")
+    assert run([*KARA[:at], "🙂", *KARA[at + 1 :]], tmp_path)[0] == 0
+    code, out = run([*KARA[:at], "[/]", *KARA[at + 1 :]], tmp_path)
+    said = " ".join(out.split())
+    assert code == 2 and "stands for '[/]', which has no letters or digits" in said
+    assert run(KARA, tmp_path)[0] == 0
+    code, out = run(KARA, tmp_path)
+    assert code == 2 and "a character named kara-vell is already kept there" in out

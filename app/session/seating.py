@@ -29,8 +29,12 @@ def back(session: GameSession, rest: str) -> Reply:
 
 def join(session: GameSession, rest: str) -> Reply:
     """``/join NAME ids``: a player sits down and takes characters."""
-    name, _, ids = strip_controls(rest).strip().partition(" ")
-    name = clean_name(name)
+    name, _, ids = rest.strip().partition(" ")  # (the name is what comes first, as typed)
+    name, ids = clean_name(strip_controls(name)), strip_controls(ids)
+    lone = rest[:1].isspace() and not ids.strip() and resolve_character(session, name)
+    if not name or lone:  # "/join <an invisible mark> mira": no name to sit under
+        return Reply("The player's name is empty (only marks that do not show): "
+                     "e.g. /join Ana mira", False)  # fmt: skip
     chars = [c.strip() for c in ids.replace(",", " ").split() if c.strip()]
     resolved = [resolve_character(session, c) or c for c in chars]
     outcome = hotseat.add_player(session.state, name, resolved)

@@ -191,3 +191,13 @@ def test_the_other_sleeping_one_is_a_foe_described_and_no_rest() -> None:
 
 def test_which_foe_is_weaker_when_none_is_hurt_says_so() -> None:
     assert asyncio.run(told(RATS, "mira", "which one is weaker")) == "None of the foes is hurt yet."
+
+
+def test_a_join_whose_name_is_only_marks_that_do_not_show_is_refused_plainly() -> None:
+    from app.session import seating
+
+    session = session_for(build_situation(Situation.model_validate(ROAD)))
+    for typed in ("\u202e mira", " mira"):
+        said = seating.join(session, typed)
+        assert not said.ok and "name is empty" in said.text, typed
+    assert seating.join(session, "Cy aria").ok

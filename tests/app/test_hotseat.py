@@ -8,9 +8,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from app.saves import load_game, save_game
-from app.session import hotseat
+from app.session import hotseat, seating
+from app.session.naming import resolve_character
 from app.session.session import GameSession
 from app.session.setup import resume_session, session_for, start_session
+from app.understanding import understand
 from app.world.actions import PlayerAction
 from app.world.campaignfile import load_campaign
 from app.world.folders import CAMPAIGNS_DIR
@@ -425,3 +427,25 @@ def test_a_look_around_in_a_round_the_party_leaves_in_tells_no_old_place() -> No
     told = "".join(asyncio.run(round_of_play()))
     assert "bell hangs" in told and "Wren keeps watch" in told
     assert "nave stands open" not in told  # the chapel, left behind, is not told again
+
+
+ROAD = {"campaign": "crossroads", "scene": "old_road"}
+
+
+def test_a_name_shown_is_the_character_so_named_though_another_sits_in_its_place() -> None:
+    session = session_for(build_situation(Situation.model_validate(ROAD)))
+    mira, thorin = session.state.party["mira"], session.state.party["thorin"]
+    mira.name, thorin.name = "Thorin", "Mira"  # own characters, each in the other's place
+    assert resolve_character(session, "Mira") == "thorin"
+    assert resolve_character(session, "thorin") == "mira"
+    assert resolve_character(session, "Aria") == "aria"
+    healed = understand("I bandage Mira's arm", "aria", session.state, session.state.campaign)
+    assert healed.targets[:1] == ("thorin",)
+
+
+def test_a_join_whose_name_is_only_marks_that_do_not_show_is_refused_plainly() -> None:
+    session = session_for(build_situation(Situation.model_validate(ROAD)))
+    for typed in ("\u202e mira", " mira"):
+        said = seating.join(session, typed)
+        assert not said.ok and "name is empty" in said.text, typed
+    assert seating.join(session, "Cy aria").ok

@@ -129,21 +129,6 @@ def test_a_newcomers_evening_walk_up_slowly_no_wait_play_dead_and_sit_on_the_loo
     assert sat.kind == "improvise" and sat.action != "cover"
 
 
-def test_a_name_shown_is_the_character_so_named_though_another_sits_in_its_place() -> None:
-    from app.session.naming import resolve_character
-
-    session = session_for(build_situation(Situation.model_validate(ROAD)))
-    mira, thorin = session.state.party["mira"], session.state.party["thorin"]
-    mira.name, thorin.name = "Thorin", "Mira"  # own characters, each in the other's place
-    assert resolve_character(session, "Mira") == "thorin"
-    assert resolve_character(session, "thorin") == "mira"
-    assert resolve_character(session, "Aria") == "aria"
-    from app.understanding import understand
-
-    healed = understand("I bandage Mira's arm", "aria", session.state, session.state.campaign)
-    assert healed.targets[:1] == ("thorin",)
-
-
 def test_which_foe_is_weaker_how_far_they_are_and_why_one_will_not_die_are_answered() -> None:
     shore = {"campaign": "drowned_bell", "scene": "strand", "fight": "strand_thralls",
              "turn": "ione", "wounds": {"drowned-thrall-1": 6}}  # fmt: skip
@@ -191,13 +176,3 @@ def test_the_other_sleeping_one_is_a_foe_described_and_no_rest() -> None:
 
 def test_which_foe_is_weaker_when_none_is_hurt_says_so() -> None:
     assert asyncio.run(told(RATS, "mira", "which one is weaker")) == "None of the foes is hurt yet."
-
-
-def test_a_join_whose_name_is_only_marks_that_do_not_show_is_refused_plainly() -> None:
-    from app.session import seating
-
-    session = session_for(build_situation(Situation.model_validate(ROAD)))
-    for typed in ("\u202e mira", " mira"):
-        said = seating.join(session, typed)
-        assert not said.ok and "name is empty" in said.text, typed
-    assert seating.join(session, "Cy aria").ok

@@ -37,7 +37,20 @@ def pregen_problems(campaign: Campaign) -> list[Problem]:
             problems.append(Problem(LEVEL, f"characters[{n}].level",
                                     f"{sheet.name} is level {sheet.level}, but {why}",
                                     subject=f"character:{sheet.id}"))  # fmt: skip
+    party = {s.name.lower(): s.name for s in campaign.characters}
+    for nid, npc in campaign.npcs.items():
+        for said in (npc.name, *npc.aliases):
+            if said.lower() in party:
+                problems.append(Problem(SHARED, f"npcs.{nid}.name",
+                                        f"{said!r} is also a character of the party's: "
+                                        f"\"talk to {said}\" may mean either",
+                                        subject=f"npc:{nid}"))  # fmt: skip
     return problems
+
+
+SHARED = "name shared with the party"
+"""The kind of problem: a person of the story called by a party character's name (a
+warning: the game plays, but a line naming them may be taken for either)."""
 
 
 LEVEL = "pregen's level out of range"

@@ -260,3 +260,12 @@ def test_a_pregen_above_the_rules_or_outside_the_campaigns_levels_is_warned_of()
     data["campaign"]["levels"] = [high + 1, high + 2]
     found = [p for p in problems_of(data) if p.startswith("pregen's level out of range")]
     assert found and f"levels {high + 1} to {high + 2}" in found[0]
+
+
+def test_a_person_called_by_a_party_characters_name_is_warned_of() -> None:
+    data = raw()
+    npc = next(iter(data["npcs"].values()))
+    npc["name"] = data["characters"][0]["name"]
+    found = [p for p in problems_of(data) if p.startswith("name shared with the party")]
+    assert len(found) == 1 and "may mean either" in found[0]
+    assert not [p for p in problems_of(raw()) if p.startswith("name shared")]

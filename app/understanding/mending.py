@@ -122,7 +122,8 @@ def mended(said: str, vocab: Vocabulary, scope: Scope) -> str:
     verb_at = 1 if len(words) > 1 and words[0] in _SUBJECTS else 0  # "i pik teh lock"
     if not known or not any(
         (w not in known and (len(w) >= SHORTEST or _doubling(w, vocab) or i == verb_at))
-        or (i == verb_at and len(w) == 3)  # ("lok around": a word, but no verb of ours)
+        or (i == verb_at and len(w) == 3 and w not in _phrase_words(vocab))  # ("lok around":
+        # a word, but no verb of ours; "hit", "ask" are, and cost nothing more)
         for i, w in enumerate(words)
     ):
         return said

@@ -13,8 +13,8 @@ from app.understanding.describing import the_other
 from app.understanding.intent import Intent
 from app.understanding.words import monster_kinds
 from app.world.campaign import Campaign
-from app.world.scenespec import Exit
 from app.world.state import GameState
+from app.world.view import exits_here
 from app.world.wording import the
 
 
@@ -180,7 +180,7 @@ def pointed_back(
         and last.kind == "examine"
         and last.target
         and _NO_OBJECT.match(words)
-        and (_OVER.search(words) or last.target in {e.to for e in _exits(state, campaign)})
+        and (_OVER.search(words) or last.target in {e.to for e in exits_here(state, campaign)})
     ):
         # "look at the causeway, then start across": across the causeway looked at (but
         # "look at the tracks then go in": in by the way in, not into the tracks)
@@ -192,7 +192,7 @@ def pointed_back(
         # it only when it is a way on: "kick in the trapdoor and jump down")
         scene = campaign.scenes.get(state.scene.id)
         said = read[-1][0].text.lower()
-        ways = {n.lower() for e in _exits(state, campaign) for n in (e.name, *e.aliases)}
+        ways = {n.lower() for e in exits_here(state, campaign) for n in (e.name, *e.aliases)}
         named = [f.name for f in (scene.features.values() if scene else ())
                  if re.search(rf"\b{re.escape(f.name.lower())}\b", said)
                  and (_OVER.search(words) or f.name.lower() in ways)]  # fmt: skip
@@ -209,12 +209,6 @@ _NO_OBJECT = re.compile(
 
 _OVER = re.compile(r"\b(?:across|over|through)\W*$", re.I)
 """A way said that needs what it is across or through."""
-
-
-def _exits(state: GameState, campaign: Campaign | None) -> list[Exit]:
-    """The ways out of the party's scene."""
-    scene = campaign.scenes.get(state.scene.id) if campaign is not None else None
-    return list(scene.exits) if scene is not None else []
 
 
 _WIELDED = re.compile(r"\b(?:with|using)\s+(?:my|the|his|her|their|a|an)?\s*(?:\w+\s+)?\w+")

@@ -304,12 +304,12 @@ def positions(a: Asked) -> str | None:
     me = a.member or a.actor
     if far and me in present and not a.word("closest", "nearest"):
         foes = [c for c in a.creatures if c in present] or [
-            c for c in present if c in a.state.creatures
-        ]
+            c for c in names if c in present and c in a.state.creatures
+        ]  # (in the fight's order, whatever order a set keeps)
         rows = [f"{names[c]} is about {distance(spots, me, c)} ft from {names[me]}" for c in foes]
         return "; ".join(rows) + "." if rows else None
     if a.word("closest", "nearest") and me in present:
-        foes = [c for c in present if c in a.state.creatures and c != me]
+        foes = [c for c in names if c in present and c in a.state.creatures and c != me]
         if foes:
             near = min(foes, key=lambda c: distance(spots, me, c))
             feet = distance(spots, me, near)

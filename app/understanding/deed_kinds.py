@@ -6,9 +6,9 @@ the sleeping rat awake")."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from app.understanding.deeds import DEEDS, GRIT_THROWN, Deed, verb_at_start
+from app.understanding.deeds import DEEDS, GRIT_THROWN, Deed, verb_pattern
 from app.understanding.ways import HELD_OUT
 
 SUBDUING = re.compile(
@@ -68,10 +68,9 @@ def deed_of(said: str) -> Deed | None:
     if _OWN_FEET.match(said):  # "drags her wet boots over to the fire": a step, no heave
         return None
     best: tuple[int, Deed] | None = None
-    for deed in DEEDS:
-        for word in deed.words:
-            if verb_at_start(said, word) and (best is None or len(word) > best[0]):
-                best = (len(word), deed)
+    for size, deed, first, pattern in _deed_verbs():
+        if first in said and (best is None or size > best[0]) and pattern.match(said):
+            best = (size, deed)
     if SUBDUING.search(said):  # "knock goblin 1 out with the pommel"
         return next(d for d in DEEDS if d.key == "knock_out")
     if AWAKE.search(said):  # "kick the sleeping rat awake", "slap his cheeks to wake him"
@@ -80,6 +79,14 @@ def deed_of(said: str) -> Deed | None:
         if pattern.search(said):
             return next(d for d in DEEDS if d.key == key)
     return best[1] if best else None
+
+
+@cache
+def _deed_verbs() -> tuple[tuple[int, Deed, str, re.Pattern[str]], ...]:
+    """Every deed's words, in order, as :func:`deed_of` tries them: their length, the deed,
+    the verb as written (a clause without it cannot start with it) and the verb in any of
+    its forms said first (made once: every clause is tried against all of them)."""
+    return tuple((len(word), deed, *verb_pattern(word)) for deed in DEEDS for word in deed.words)
 
 
 _OWN_FEET = re.compile(

@@ -159,14 +159,14 @@ def verb_at_start(said: str, word: str) -> bool:
 
 def verb_start(said: str, word: str) -> re.Match[str] | None:
     """Where the deed's words start the clause, or ``None``."""
-    first, pattern = _verb_pattern(word)
+    first, pattern = verb_pattern(word)
     if first not in said:  # the verb is matched as written: without it, no match
         return None
     return pattern.match(said)
 
 
 @cache
-def _verb_pattern(word: str) -> tuple[str, re.Pattern[str]]:
+def verb_pattern(word: str) -> tuple[str, re.Pattern[str]]:
     """A deed's words as a verb said first, in any of its forms ("knock"s, "knocked"),
     compiled once: every clause is tried against every deed's words."""
     first = word.split(maxsplit=1)[0]

@@ -39,6 +39,7 @@ from app.understanding.question_shapes import of_mine
 from app.understanding.readings import FOR_THE_TABLE, HEARS, MOOD, SURPRISED
 from app.understanding.readying import readied_after
 from app.understanding.said_to_foes import to_foes
+from app.understanding.scope import one_scope_per_reading
 from app.understanding.second_thoughts import CHANGED_MIND, second_thought
 from app.understanding.slips import second_look
 from app.understanding.spell_asked import with_spell_asked
@@ -58,6 +59,7 @@ from app.world.campaign import Campaign
 from app.world.state import GameState
 
 
+@one_scope_per_reading
 def understand(
     text: str,
     actor: str | None,
@@ -487,12 +489,10 @@ def _understand(
 STORY = frozenset({"examine", "talk", "question", "ask", "improvise"})
 """What the clauses of a fight's paragraph read as around its one blow: the story told."""
 
-
 _SIGH = re.compile(r"^\s*([^.!?\"“']{1,50}[.!?]+)\s+([\w*].*)$", re.DOTALL)
 """A short sentence first ("Ugh, fine.") that may be no more than a sigh before the deed."""
 _BEFORE_FLURRY = re.compile(r"(?:,?\s*\b(?:and\s+)?then\b|;|,)\s*(?=(?:\w+\s+){0,3}flurry\b)", re.I)
 """Where a line turns from the blows it lands first to the Flurry of Blows after them."""
-
 
 _I_DO = re.compile(r"\b(?:i|i'll|i'm|im)\b", re.IGNORECASE)
 """The speaker as the one doing ("… *I nock an arrow* …")."""

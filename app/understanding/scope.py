@@ -5,9 +5,11 @@ so the parser sees the scene exactly as the players do."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Literal
+from functools import lru_cache, wraps
+from typing import Literal, ParamSpec, TypeVar
 
 from app.understanding.words import normalise
 from app.world import view
@@ -202,13 +204,57 @@ def person_words(description: str, people: dict[str, tuple[str, ...]]) -> tuple[
     return tuple(words)
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_KEPT: ContextVar[dict[tuple[object, ...], tuple[object, Scope]] | None] = ContextVar(
+    "_KEPT", default=None
+)
+"""The scopes built while one line is read, by the world, campaign and actor they are of."""
+
+
+def one_scope_per_reading(read: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``read`` (a line's whole reading) with each actor's scope built once: the world does
+    not move while a line is read, yet its clauses, and the readings tried again (a slip
+    mended, a thought taken back), each ask for the scope anew."""
+
+    @wraps(read)
+    def reading(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if _KEPT.get() is not None:  # (a reading within a reading: the outer one keeps them)
+            return read(*args, **kwargs)
+        token = _KEPT.set({})
+        try:
+            return read(*args, **kwargs)
+        finally:
+            _KEPT.reset(token)
+
+    return reading
+
+
 def build_scope(
     state: GameState,
     campaign: Campaign | None,
     actor: str | None,
     people: dict[str, tuple[str, ...]] | None = None,
 ) -> Scope:
-    """Collect what can be named where the party stands."""
+    """Collect what can be named where the party stands (once per actor while a line is
+    read: :func:`one_scope_per_reading`)."""
+    kept = _KEPT.get()
+    if kept is None:
+        return _scope(state, campaign, actor, people)
+    key = (id(state), id(campaign), actor, id(people))
+    if key in kept:  # (the objects are kept with it: their ids are not reused meanwhile)
+        return kept[key][1]
+    scope = _scope(state, campaign, actor, people)
+    kept[key] = ((state, campaign, actor, people), scope)
+    return scope
+
+
+def _scope(
+    state: GameState,
+    campaign: Campaign | None,
+    actor: str | None,
+    people: dict[str, tuple[str, ...]] | None,
+) -> Scope:
     things: list[Thing] = []
     for cid in living_creatures(state):
         c = state.creatures[cid]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Collection
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from rapidfuzz import fuzz
@@ -62,28 +63,31 @@ def spells_named(said: str) -> list[str]:
 @lru_cache(maxsize=256)
 def _named_at(said: str) -> dict[str, int]:
     """Where the line names each SRD spell it names (by a name, squashed, or a close typo
-    of a long one), by spell id. Cached by the line: it is the costly part of a reading,
-    and it depends on the words alone. The answer is shared: never change it."""
+    of a long one), by spell id. Cached by the line: it depends on the words alone. The
+    answer is shared: never change it."""
     named: dict[str, int] = {}
     slipped: dict[str, str] = {}  # spell id: the name a slip was read as
+    padded = f" {said} "
     words = said.split()
-    for sid, names in _names().items():
+    # Where each run of words starts, by its words' first letters: a slip keeps each word's
+    # first letter ("our wounds" is no "cure wounds"), so only the runs whose first letters
+    # are a name's own are held against it (hundreds of names, a handful of runs each).
+    runs: dict[tuple[str, ...], list[int]] = {}
+    for n in {len(name.words) for names in _spoken().values() for name in names if name.long}:
+        for i in range(len(words) - n + 1):
+            runs.setdefault(tuple(w[0] for w in words[i : i + n]), []).append(i)
+    for sid, names in _spoken().items():
         for name in names:
-            at = phrase_at(said, name)
-            if at < 0 and " " in name:
-                squashed = name.replace(" ", "")
-                at = phrase_at(said, squashed)
-            if at < 0 and len(name) >= 8:
-                n = len(name.split())
-                for i in range(len(words) - n + 1):
+            at = padded.find(name.padded)
+            if at < 0 and name.squashed:
+                at = padded.find(name.squashed)
+            if at < 0 and name.long:
+                n = len(name.words)
+                for i in runs.get(name.heads, ()):
                     gram = " ".join(words[i : i + n])
-                    heads = all(
-                        g[0] == w[0] for g, w in zip(words[i : i + n], name.split(), strict=True)
-                    )
-                    if heads and (fuzz.ratio(gram, name) >= 85 or _slipped_name(gram, name)):
-                        # (each word as it starts: "our wounds" is no "cure wounds")
+                    if fuzz.ratio(gram, name.said) >= 85 or _slipped_name(gram, name.said):
                         at = len(" ".join(words[:i])) + (1 if i else 0)
-                        slipped[sid] = name
+                        slipped[sid] = name.said
                         break
             if at >= 0:
                 named[sid] = at
@@ -91,10 +95,45 @@ def _named_at(said: str) -> dict[str, int]:
     # "cast healing word" is Healing Word said right, not Mass Healing Word with a slip
     exact = [n for sid, names in _names().items() if sid in named and sid not in slipped
              for n in names]  # fmt: skip
-    for sid, name in slipped.items():
-        if any(f" {n} " in f" {name} " for n in exact):
+    for sid, slip in slipped.items():
+        if any(f" {n} " in f" {slip} " for n in exact):
             del named[sid]
     return named
+
+
+@dataclass(frozen=True)
+class _Name:
+    """One way a spell's name is said, with what :func:`_named_at` holds a line against."""
+
+    said: str
+    padded: str
+    """The name between spaces (found as whole words)."""
+    squashed: str
+    """A name of several words run together, between spaces ("firebolt"); "" for one word."""
+    words: tuple[str, ...]
+    heads: tuple[str, ...]
+    """Each word's first letter."""
+    long: bool
+    """Long enough (8 letters or more) for a slip of it to be read as it."""
+
+
+@cache
+def _spoken() -> dict[str, list[_Name]]:
+    """:func:`_names`, each made ready to be found in a line (made once)."""
+    return {
+        sid: [
+            _Name(
+                said=name,
+                padded=f" {name} ",
+                squashed=f" {name.replace(' ', '')} " if " " in name else "",
+                words=tuple(name.split()),
+                heads=tuple(w[0] for w in name.split()),
+                long=len(name) >= 8,
+            )
+            for name in names
+        ]
+        for sid, names in _names().items()
+    }
 
 
 def _slipped_name(gram: str, name: str) -> bool:

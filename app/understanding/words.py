@@ -327,19 +327,19 @@ def _name_score(text: str, name: str, stop: frozenset[str]) -> float:
         return 1.0 + len(name) / 100
     if "'s" in text and has_phrase(_OWNERS.sub("", text), name):
         return 0.8  # the owner named, less than the thing owned: "Bram's shoulder"
-    words = [w for w in text.split() if len(w) > 2]
+    words = [(w, stem(w)) for w in text.split() if len(w) > 2 and w not in stop]
     best = 0.0
     parts = name.split()  # a typo names a thing by its last word ("lamp"), not "great"
     last = len(parts) - 2 if len(parts) > 1 and parts[-1].isdigit() else len(parts) - 1
     for at, part in enumerate(parts):
         if len(part) < 3 or part in stop or part in NAME_FILLERS or part.isdigit():
             continue  # "the" in "the Grey Sister" names nobody by itself
-        for word in words:
-            if word in stop:
-                continue
-            if stem(word) == stem(part):
+        root = stem(part)
+        slips = len(part) > 3 and at == last  # (only the last word is read through a typo)
+        for word, word_root in words:
+            if word_root == root:
                 best = max(best, 0.75)  # (a possessive names its owner: "a wolf's AC")
-            elif len(part) > 3 and len(word) > 3 and at == last and word not in english_words():
+            elif slips and len(word) > 3 and word not in english_words():
                 # ("wolf" of "Wolf 2"; a real word is itself: "whole" is no slip of "hole")
                 ratio = fuzz.ratio(word, part)
                 if ratio >= TYPO_RATIO:

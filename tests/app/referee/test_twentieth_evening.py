@@ -135,7 +135,9 @@ def test_which_foe_is_weaker_how_far_they_are_and_why_one_will_not_die_are_answe
     weaker = asyncio.run(told(shore, "ione", "which one is weaker"))
     assert weaker.startswith("Worst hurt of the foes: Drowned Thrall 1")
     far = asyncio.run(told(shore, "ione", "how far away are they"))
-    assert "about 30 ft from Ione" in far
+    assert far == (
+        "Drowned Thrall 1 is about 30 ft from Ione; Drowned Thrall 2 is about 30 ft from Ione."
+    )  # (in the fight's order)
     why = asyncio.run(told(shore, "ione", "why wont that thing die??"))
     assert "10 of 16 hit points" in why and "Undead Fortitude" in why
     named = asyncio.run(told(shore, "ione", "is thrall 2 almost dead?"))

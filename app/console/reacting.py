@@ -16,8 +16,10 @@ from collections.abc import Callable
 from rich.console import Console
 
 from app.actions.reactions import Question, addressed, asked_back, explained, passed
+from app.display.handing import passing
 from app.display.screentext import plain
 from app.session.hygiene import clean_line
+from app.session.presence import player_up
 from app.world.state import GameState
 
 
@@ -43,6 +45,9 @@ def ask_reaction(
         console.print(plain(f"{who}{veil(question.prompt)} — {decision} (decided for you: "
                             f"{why})", style="yellow"))  # fmt: skip
         return "y" if helps else ""
+    handed = passing(state, player, player_up(state))  # (a friend's move: theirs to pass)
+    if handed:
+        console.print(plain(handed.strip(), style="bold"))
     console.print(plain(f"{who}{veil(question.prompt)}", style="bold yellow"))
     for number, label in enumerate(question.labels, 1):
         console.print(plain(f"  {number}) {veil(label)}"))

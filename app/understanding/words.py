@@ -302,8 +302,11 @@ def _joined(text: str, name: str) -> str:
     """The text with two words run together where together they are a word of the name
     ("log book" for "logbook", "fire place" for "fireplace")."""
     parts = {p for p in name.split() if len(p) >= 6}
+    squeezed = text.replace(" ", "")  # (a word made of two is in the words run together)
+    if not any(p in squeezed for p in parts):
+        return text
     words = text.split()
-    if not parts or len(words) < 2:
+    if len(words) < 2:
         return text
     out: list[str] = []
     at = 0

@@ -76,3 +76,15 @@ def test_a_pass_typed_at_the_question_is_no_reaction_and_ends_no_later_turn() ->
     typed = iter(["/pass Ana", "I duck"])  # a pass for a player by name: the game's, later
     assert game.ask("Cy", SHIELD) == "I duck"
     assert game.held == ["/pass Ana"]
+
+
+def test_asked_of_a_player_who_does_not_have_the_keyboard_it_is_asked_for() -> None:
+    game = table()
+    fight = game.session.state.encounter
+    assert fight is not None
+    fight.turn_index = next(i for i, c in enumerate(fight.order) if c.id == "thorin")
+    game.read = lambda _prompt: ""
+    assert game.ask("Cy", SHIELD) == ""  # (Thorin moves off: Ana has the keyboard)
+    shown = game.console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Pass the keyboard to Cy (then back to Ana).\nCy (Aria): " in shown
+    assert game.ask("Ana", SHIELD) == "" and "Pass the keyboard to Ana" not in shown

@@ -7,8 +7,10 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import Button, Input
 
+from app.actions.reactions import Question
 from app.tui.driving import until
-from app.tui.screens.reaction_dialog import ReactionScreen
+from app.tui.screens.reaction_dialog import ReactionScreen, reaction_dialog
+from tests.referee_corpus import Situation, build_situation
 
 PROMPT = "Aria, Giant Rat 1 hits you. React? (casts Shield or uses Uncanny Dodge)"
 
@@ -184,3 +186,16 @@ async def test_a_second_line_break_behind_the_answer_answers_nothing() -> None:
 async def test_a_pass_typed_into_the_dialog_is_no_reaction() -> None:
     app, _ = await answered("/pass")
     assert app.answers == [""]
+
+
+def test_a_reaction_for_another_players_character_asks_for_the_keyboard() -> None:
+    state = build_situation(Situation(campaign="crossroads", scene="cellar"))
+    state.players = {"Ana": ["mira", "thorin"], "Cy": ["aria"]}
+    shield = Question(trigger="Giant Rat 3 hits Aria", reactor_id="aria", reactor_name="Aria",
+                      options=())  # fmt: skip
+    asked = reaction_dialog(state, "Cy", shield, holder="Ana")
+    assert asked.title_text == "Cy (Aria) — a reaction"
+    assert asked.hint.startswith("Pass the keyboard to Cy (then back to Ana). ")
+    assert not reaction_dialog(state, "Cy", shield, holder="Cy").hint.startswith("Pass")
+    state.players = {"Ana": ["mira", "thorin", "aria"]}  # (one player: nothing to pass)
+    assert not reaction_dialog(state, "Ana", shield, holder="Ana").hint.startswith("Pass")

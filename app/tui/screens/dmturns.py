@@ -111,7 +111,7 @@ class DmTurns(PlayBase):
 
             entries = window_entries(state, veil)
             self.query_one(DiceLog).add_entries([e.markup for e in entries])
-            dialog = reaction_dialog(state, player, question, veil)
+            dialog = reaction_dialog(state, player, question, veil, self.holder)
 
             def answered(said: str | None) -> None:
                 self.restore_typing(dialog.typed)

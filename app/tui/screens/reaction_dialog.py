@@ -19,6 +19,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
 from app.actions.reactions import Question, addressed, asked_back, explained, passed
+from app.display.handing import passing
 from app.display.screentext import plain
 from app.session.hygiene import clean_line
 from app.tui.screens.modals import _Guarded
@@ -191,11 +192,16 @@ class ReactionScreen(_Guarded[str]):
 
 
 def reaction_dialog(
-    state: GameState, player: str, question: Question, veil: Callable[[str], str] = str
+    state: GameState,
+    player: str,
+    question: Question,
+    veil: Callable[[str], str] = str,
+    holder: str | None = None,
 ) -> ReactionScreen:
     """The dialog for one question: addressed to the player when several share the
-    keyboard, with a hint on whether an option would help; its words through ``veil`` (the
-    table's veils, as the story's are)."""
+    keyboard (and, when another player ``holder`` has it, asking for it to be passed), with
+    a hint on whether an option would help; its words through ``veil`` (the table's veils,
+    as the story's are)."""
     addressee = player if len(state.players) > 1 else None
     if not question.options:
         hint = "The DM asks who reacts: say what you do, or pass."
@@ -203,6 +209,7 @@ def reaction_dialog(
         hint = "It would help here. (Your own words are judged once this moment has passed.)"
     else:
         hint = "It would not change the outcome."
+    hint = f"{passing(state, player, holder)}{hint}"
     labels = [veil(label) for label in question.labels]
     return ReactionScreen(addressee, veil(question.reactor_name), veil(question.prompt), labels,
                           hint, veil(explained(question)),

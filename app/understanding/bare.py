@@ -229,6 +229,8 @@ def bare_names(ctx: Context) -> Intent | None:
     if len(words) > 6 or RETURNED.search(ctx.said):  # ("grips his axe in both hands …": "in"
         # is no way named; nor "back" in "we'll be back with sausages")
         things = [t for t in things if t.kind != "exit" or named_beyond_direction(ctx, ctx.said)]
+    if _DOWNED.match(ctx.said):  # "downs it in one": a drink, no way down
+        things = [t for t in things if t.kind != "exit"]
     if not things:
         return None
     people = [t for t in things if t.kind == "npc"]
@@ -362,3 +364,9 @@ def asked_bare(ctx: Context, found: Intent) -> Intent:
         offer = Reading("move", found.target, f"go to {way.name if way else found.target}")
         return ctx.intent("ask", confidence=0.3, alternatives=(offer,))
     return ctx.intent("ask", confidence=0.3, note=f"{ctx.said}? Say what {who} does with it")
+
+
+_DOWNED = re.compile(
+    r"^(?:i\s+|\w+\s+)?(?:downs|downed|downing)\s+(?:it|that|this|the|my|his|her|their|a|an)\b"
+)
+"""A drink downed ("downs it in one"): nobody "downs" a way."""

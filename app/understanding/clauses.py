@@ -107,7 +107,16 @@ def _masked(text: str) -> str:
     text = QUOTED_SPEECH.sub(_blanked, text)
     text = _AGO.sub(lambda m: "\0" + m.group(2), text)
     text = _BOTH_ASKED.sub(lambda m: m.group(1) + "\0" * len(m.group(2)), text)
+    text = _PAIRED.sub(_paired, text)
     return _BETWEEN.sub(lambda m: m.group(1) + "\0" * len(m.group(2)), text)
+
+
+def _paired(found: re.Match[str]) -> str:
+    """Two words said as one ("back and forth") with their "and" blanked out; any other
+    words as they are ("in and then …" is two deeds)."""
+    if " ".join(found.group(0).lower().split()) not in _PAIRS:
+        return found.group(0)
+    return found.group(1) + "\0" * len(found.group(2)) + found.group(3)
 
 
 _AGO = re.compile(
@@ -125,6 +134,16 @@ _BOTH_ASKED = re.compile(
 )
 """The "and" of two things asked about at once ("what spells and features do I have?"):
 one question, never a cut."""
+_PAIRED = re.compile(
+    r"\b(up |back |to |in |on |here |over |again |now |round )(and)( down| forth| fro| out| off"
+    r"| there| over| again| then| round)\b",
+    re.IGNORECASE,
+)
+_PAIRS = frozenset({"up and down", "back and forth", "to and fro", "in and out", "on and off",
+                    "here and there", "over and over", "again and again", "now and then",
+                    "round and round"})  # fmt: skip
+"""Two words said as one ("up and down the road", "back and forth", "now and then"): how a
+deed is done, never a cut between two."""
 _BETWEEN = re.compile(r"(\bbetween\s+(?:[\w']+\s+){1,3}?)(and)(?=\s)", re.IGNORECASE)
 """The "and" of a place between two things, never a cut."""
 
@@ -169,8 +188,16 @@ def _ordered(text: str) -> list[tuple[str, bool, bool]]:
             x = text[match.start(4) : match.end(4)]
         if first_is_later:
             return [(x, True, False), (y, False, False)]
+        then = _THEN_AFTER.search(x) if match.group(1) is None else None
+        if then is not None:  # "short rest here before the tunnel, then go in": the going
+            return [(y, False, False), (x[: then.start()], True, True),  # is a deed of its own
+                    (x[then.end() :], False, False)]  # fmt: skip
         return [(y, False, False), (x, True, True)]
     return [(text, False, False)]
+
+
+_THEN_AFTER = re.compile(r"\s*,\s*(?:and\s+)?then\s+|\s*[;.]\s+then\s+", re.IGNORECASE)
+"""Where the words after "before" give way to a deed of their own (", then …")."""
 
 
 def asked_first(text: str) -> str | None:

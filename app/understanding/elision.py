@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from app.understanding.intent import Intent
 from app.world.campaign import Campaign
@@ -125,6 +126,24 @@ def gone_on(
         return intent
     there = read_at(words, ahead)
     return there if there.kind == "move" and there.confidence >= 0.8 else intent
+
+
+def bare_deed(
+    intent: Intent, words: str, after_a_deed: bool, read: Callable[[str], Intent]
+) -> Intent:
+    """A clause of one word after a deed, read as what the speaker does next ("we catch our
+    breath, then cross"): alone, one word is asked back, as the guide says; after a deed it
+    can only be the next one."""
+    word = words.strip(" .,;:!")
+    if not after_a_deed or intent.kind != "ask" or intent.confidence > 0 or " " in word:
+        return intent
+    again = read(f"i {word}")
+    kept = again.kind in _BARE_DEEDS and again.confidence >= 0.7
+    return replace(again, text=intent.text) if kept else intent
+
+
+_BARE_DEEDS = frozenset({"challenge", "move", "manoeuvre"})
+"""What one word after a deed may be: a way taken, an obstacle tried, a move in a fight."""
 
 
 _PLACE_NAMED = re.compile(r"\b(?:to|towards|toward|into|for)\s+(?:the\s+)?(?!here\b|there\b)\w{3,}")

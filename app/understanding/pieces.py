@@ -24,7 +24,7 @@ from app.understanding.clauses import (
     own_deed,
     refer_back,
 )
-from app.understanding.elision import after_move, borrowed_verb, done_elsewhere, gone_on
+from app.understanding.elision import after_move, bare_deed, borrowed_verb, done_elsewhere, gone_on
 from app.understanding.going import ONLY_WAY
 from app.understanding.intent import Intent
 from app.understanding.joining import (
@@ -151,6 +151,7 @@ def read_pieces(
         filled = borrowed_verb(piece.text, words, [(s, r) for _, s, r in read], reader)
         intent = understand_clause(filled or words, actor, state, campaign, language=language)
         intent = gone_on(intent, filled or words, [r for _, _, r in read], state, reader)
+        intent = bare_deed(intent, words, bool(read), reader)  # "we rest, then cross"
         sent = calling.sent_named(f"{piece.text}!", state) if intent.kind == "move" else None
         if sent:  # "go home corin! …": his going, told him (or that he is gone)
             intent = replace(understand_clause(f"talk to {sent}", actor, state, campaign),
@@ -367,7 +368,7 @@ def read_pieces(
             continue
         if intent.kind == "ask" and intent.action == "in" and read and campaign is not None:
             # "ask Tam about the tunnel, then head in": in by the way just spoken of
-            way = way_named([p.text for p, _, _ in read], state, campaign)
+            way = way_named([p.text for p in pieces[:at]], state, campaign)
             if way is not None:
                 intent = Intent(kind="move", text=piece.text, actor=actor, targets=(way,),
                                 confidence=0.8)  # fmt: skip
@@ -464,14 +465,11 @@ _UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*
 _NAMED_MOVE = re.compile(r"\b(?:hide|hiding|dodge|disengage|dash)\b", re.I)
 """A setting-up clause that names its combat action is one ("duck behind a cask to hide")."""
 
-
 _WHATEVER = re.compile(
     r"\b(?:take|grab|pick up|pocket|get)\s+(?:whatever|what(?:'s| is)?|anything|it|them)\b",
     re.IGNORECASE,
 )
 """Taking what a deed turns up, unnamed ("take whatever's there", "grab it")."""
-
-
 _TAKING = frozenset({"take", "ask", "improvise"})
 
 

@@ -57,12 +57,18 @@ _HARM = re.compile(
 
 
 def _harms(words: str) -> bool:
-    """A clause that harms: a deed of harm, or a weapon turned on someone ("rapier on
-    her")."""
+    """A clause that harms: a deed of harm, or a weapon turned on someone ("rapier on her",
+    "rapier her")."""
     armed = ARMED.search(words)
-    return bool(_HARM.search(words)) or (
-        armed is not None and re.match(r"\s+(?:on|at|into)\b", words[armed.end() :]) is not None
-    )
+    if armed is None:
+        return bool(_HARM.search(words))
+    after = words[armed.end() :]
+    wielded = re.match(r"\W*(?:(?:and|then|i)\s+)*$", words[: armed.start()], re.I) is not None
+    return (
+        bool(_HARM.search(words))
+        or re.match(r"\s+(?:on|at|into)\b", after) is not None
+        or (wielded and re.match(r"\s+(?:her|him|it|them)\b", after) is not None)
+    )  # ("rapier her": the weapon said as the blow)
 
 
 def _person_in(text: str, state: GameState) -> str | None:

@@ -318,6 +318,7 @@ def read_pieces(
         later = pieces[pieces.index(piece) + 1 :]
         hiding = any(_NAMED_MOVE.search(p.text) for p in later[:1])
         named_move = named_move or (covering and state.encounter is not None and not hiding)
+        named_move = named_move or intent.action == "escape_grapple"  # ("get out of her grip")
         if (
             intent.kind == "improvise"
             and not intent.targets
@@ -455,10 +456,10 @@ _FOLLOW_UP = re.compile(
     re.IGNORECASE,
 )
 """A blow's second blade ("… and follow up with my dagger")."""
-_COMING = re.compile(
-    r"^\W*(?:i\s+|then\s+|and\s+)*(?:come|comes|came|coming)\s+(?:back\s+)?(?:down|up)\W*$", re.I
-)
-"""Coming back to where the others are, said before what is done there."""
+_COMING = re.compile(r"^\W*(?:i\s+|then\s+|and\s+)*(?:come|comes|came|coming)\s+"
+                     r"(?:back(?:\s+(?:down|up|out))?|down|up|out)\W*$", re.I)  # fmt: skip
+"""Coming back to where the others are (or out of where one only looked), said before
+what is done there."""
 _UNKNOWN_SPELL = re.compile(r"^\W*(?:i\s+)?cast\s+(.+?)(?:\s+(?:on|at|upon)\s+.*)?$", re.IGNORECASE)
 """A clause that casts a spell the game does not know by that name."""
 

@@ -22,7 +22,9 @@ _IF_IT_COMES = re.compile(
     r"(?:fail|fails|failed|die|dies|miss|misses|missed|kill|kills|drop|drops|fall|falls|"
     r"go(?:es)? down|succeed|succeeds|work|works|wake|wakes|run|runs|flee|flees|attack|attacks|"
     r"move|moves|come|comes|hit|hits|break|breaks|survive|survives|open|opens|get up|gets up|"
-    r"connect|connects|land|lands)\b",
+    r"connect|connects|land|lands|look up|looks up|notice|notices|spot|spots|see us|sees us|"
+    r"hear us|hears us|turn round|turns round|turn around|turns around|stir|stirs|shout|"
+    r"shouts|raise the alarm|raises the alarm)\b",
     re.IGNORECASE,
 )
 """A condition on what has not happened yet ("if she fails", "if I kill it", "once it

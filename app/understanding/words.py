@@ -85,6 +85,7 @@ def normalise(text: str) -> str:
     text = _ILL.sub("i'll ", text)  # "ill tie up the other one too"
     text = _FOLLOWED_IN.sub("go ", text)  # "follows Ione in": the party goes in with her
     text = _GIVEN_A_LOOK.sub(r"look at \1", text)  # "give the rope one last look"
+    text = _SLID_OUT.sub("takes ", text)  # "slides the scimitar out of his hand": taken
     words = re.sub(r"[^\w\s']", " ", text).replace("_", " ").split()
     # (without the model's files, or in a line with accents — French "flamme sacrée" — no
     # word is taken for a slip)
@@ -104,6 +105,11 @@ _FOLLOWED_IN = re.compile(
 """Following a friend into a place ("then follows Ione in"): the party's going, as one."""
 
 
+_SLID_OUT = re.compile(
+    r"\b(?:slides?|slid|sliding)\s+(?=(?:the|his|her|its|their|that)\s+(?:[\w']+\s+){0,2}"
+    r"(?:out of|from)\b)"
+)
+"""A thing slid out of someone's hand or belt: taken (no blade slid into anyone)."""
 _GIVEN_A_LOOK = re.compile(
     r"\bgive (it|that|this|him|her|them|the [\w' ]+?|that [\w' ]+?|this [\w' ]+?) "
     r"(?:one last|a last|a|another|a quick|a closer|a good|one more|a long|a hard) "

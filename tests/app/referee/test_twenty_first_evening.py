@@ -1,5 +1,7 @@
 """What a twenty-first evening's lines found: a deed after "before …, then", one word after
-a rest, a pair of words joined by "and" ("up and down"), an ale downed."""
+a rest, a pair of words joined by "and" ("up and down"), an ale downed, a blade slid out of
+a sleeper's hand, a plan on a condition to come, coming back from a look, a grip broken
+before a shot, a weapon said as the blow."""
 
 from __future__ import annotations
 
@@ -49,3 +51,51 @@ def test_an_ale_downed_goes_nowhere() -> None:
     assert steps(inn, "thorin", line) == [("talk", ("berta",)), ("challenge", ("force_trapdoor",))]
     assert read(inn, "thorin", "downs it in one")[0].kind != "move"
     assert read(inn, "thorin", "go down")[0].kind == "move"
+
+
+GUARDS = {"campaign": "crossroads", "scene": "warren", "met": ["berta", "tam"],
+          "flags": {"trapdoor_open": True, "tam_found": True}, "defeated": ["cellar_rats"],
+          "fight": "tunnel_guards", "turn": "mira",
+          "conditions": {"goblin-1": ["unconscious"]}}  # fmt: skip
+SISTER = {"campaign": "drowned_bell", "scene": "chapel", "met": ["nessa"],
+          "defeated": ["strand_thralls"], "flags": {"corin_saved": True},
+          "fight": "warden"}  # fmt: skip
+
+
+def test_a_blade_slid_out_of_a_sleepers_hand_is_taken_not_struck_with() -> None:
+    taken = read(GUARDS, "mira", "Mira slides the scimitar out of the snoring goblin's hand")[0]
+    assert (taken.kind, taken.targets, taken.action) == ("improvise", ("goblin-1",), "auto")
+    stab = read(GUARDS, "mira", "I slide the dagger into goblin 2's ribs")[0]
+    assert (stab.kind, stab.targets) == ("attack", ("goblin-2",))
+
+
+def test_a_deed_on_a_condition_to_come_waits_for_it() -> None:
+    plan = (
+        "Okay here's the plan. Mira goes first since she's the quietest, then everyone "
+        "follows single file along the left wall. If the goblins look up, Thorin charges. "
+        "Otherwise we just slip past to the curtain. Go."
+    )
+    calm = {k: v for k, v in GUARDS.items() if k not in ("fight", "turn", "conditions")}
+    head, waits = read(calm, "mira", plan)
+    assert (head.kind, head.targets) == ("challenge", ("sneak_past",))
+    assert waits.action == "unable" and "for later" in waits.note
+
+
+def test_coming_back_from_a_look_goes_nowhere() -> None:
+    cave = {**STRAND, "flags": {"corin_saved": True, "cave_found": True}}
+    line = "poke my head in the cave, then come back and head over to the chapel"
+    assert steps(cave, "ione", line) == [
+        ("examine", ("sea_cave",)),
+        ("challenge", ("cross_causeway",)),
+    ]
+
+
+def test_a_grip_broken_and_a_weapon_said_as_the_blow() -> None:
+    held = {**SISTER, "turn": "ione", "conditions": {"ione": ["grappled"]}}
+    escaped = read(held, "ione", "get out of her grip and then shoot her")
+    assert [(c.kind, c.action) for c in escaped] == [("manoeuvre", "escape_grapple"),
+                                                     ("attack", None)]  # fmt: skip
+    down = {**SISTER, "turn": "wren", "wounds": {"cass": 24},
+            "conditions": {"cass": ["unconscious"]}}  # fmt: skip
+    line = "heal cass with healing word and then rapier her"
+    assert steps(down, "wren", line) == [("cast", ("cass",)), ("attack", ("the-grey-sister",))]

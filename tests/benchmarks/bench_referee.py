@@ -508,7 +508,7 @@ def main() -> None:
             continue
         start = time.perf_counter()
         verdicts = asyncio.run(evaluate(path))
-        # never a frozen holdout's misses (the fourth to forty-third, each reported once,
+        # never a frozen holdout's misses (the fourth to forty-fourth, each reported once,
         # are development sets now)
         shown = args.show and name not in ("holdout.toml", "holdout3.toml", "holdout45.toml")
         report(name, verdicts, time.perf_counter() - start, shown)

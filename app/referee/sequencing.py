@@ -124,6 +124,8 @@ def _came_to_nothing(state: GameState, intent: Intent) -> bool:
     could not be done (a potion for someone unhurt, a feature the character lacks). In a
     fight or out of one, a thing to use that another carries: the plan leaned on it."""
     unable = intent.kind == "ask" and intent.action == "unable"
+    if intent.kind == "use" and intent.action == "light" and not intent.note:
+        return False  # "light my torch, then attack": lit, as told (a thing handled, no action)
     if intent.kind == "use" and intent.note.endswith("carries that"):
         return True  # "drink the draught and go to the chapel", the draught being Sela's
     if unable and " does not know " in intent.note:

@@ -199,6 +199,9 @@ def items(ctx: Context, kind: IntentKind, at: int) -> Intent | None:
         if tooled is not None:  # "use my thieves' tools on the padlock": the lock's challenge
             return ctx.intent("challenge", targets=(tooled,), confidence=0.9)
         eaten = verb in EATEN  # ("eat one of my honey cakes": eaten, on nothing else)
+        lit = verb == "light" and _A_LIGHT.search(carried[0].name.lower()) is not None
+        if kind == "use" and lit and not aimed:  # "light my torch": lit, nothing to aim it at
+            return ctx.intent("use", targets=(carried[0].id,), item=carried[0].id, action=verb)
         if kind == "use" and (spec is None or not spec.heals) and not aimed and not eaten:
             return ctx.intent("ask", targets=(carried[0].id,), confidence=0.4,
                               note=f"use {the(carried[0].name)} on what?")  # fmt: skip
@@ -283,6 +286,8 @@ def _the_one_draught(ctx: Context) -> list[Thing]:
     return healing if len(healing) == 1 else []
 
 
+_A_LIGHT = re.compile(r"\b(?:candles?|torch(?:es)?|lanterns?|lamps?)\b")
+"""Carried things one lights (the referee lights them when used)."""
 _FARE = re.compile(
     r"\b(?:ale|ales|beer|beers|wine|mead|cider|stout|pint|tankard|mug|cup|tea|"
     r"milk|water|stew|soup|bread|cheese|sausages?|meal|supper|breakfast)\b"

@@ -344,8 +344,13 @@ def challenge_by_parts(ctx: Context) -> Intent | None:
             return ctx.intent("challenge", targets=((forced or aimed)[0],), confidence=0.75)
     again = _AGAIN.fullmatch(said) is not None  # "try again, harder"
     attempt = attempt or again
-    if attempt and tried:
-        aimed = [c for c in tried if any(has_phrase(said, o) for o in _objects(ctx, c) | {"it"})]
+    if attempt and tried:  # ("try the lock again": the lock, though forcing it failed too)
+        aimed = [c for c in open_ones if any(has_phrase(said, o) for o in _objects(ctx, c))
+                 or (c in tried and has_phrase(said, "it"))]  # fmt: skip
+        aimed = [c for c in aimed if c in tried] or aimed  # (again: what was tried before)
+        if len(aimed) > 1:  # the way the words say: by force, or by a steady hand
+            way = [c for c in aimed if _by_force(ctx, c) == _forcing(said)]
+            aimed = way if len(way) == 1 else aimed
         if len(aimed) == 1 or (again and len(tried) == 1):
             return ctx.intent("challenge", targets=((aimed or tried)[0],), confidence=0.8)
     if attempt:  # "try the lock again" once it cannot be: tried, and told why not

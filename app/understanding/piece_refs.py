@@ -148,10 +148,11 @@ def pointed_back(
         and last.target
         and not behind
         and not (last.target in state.party and _harms(words) and not _on_them(words, state))
-        and not (last.target == last.item and _SOMEONE.search(words))
+        and not (last.target == last.item and (_SOMEONE.search(words) or _harms(words)))
         and not (last.target == last.actor and _SOMEONE.search(words))
         and not (last.kind == "talk" and not _SOMEONE.search(words))
-    ):  # ("cure Cass then shoot her": not Cass; "drink a potion then stab him": not it;
+    ):  # ("cure Cass then shoot her": not Cass; "drink a potion then stab him" or "… and
+        # shoot a fire bolt at it": not the potion;
         # "guidance on myself and then talk to him": not oneself; "ask her about the key, then
         # force it open": "it" is never the one spoken to)
         # (not the barrels one took cover behind: "get behind the pews then flame her")

@@ -1,12 +1,14 @@
 """What a twenty-first evening's lines found: a deed after "before …, then", one word after
 a rest, a pair of words joined by "and" ("up and down"), an ale downed, a blade slid out of
 a sleeper's hand, a plan on a condition to come, coming back from a look, a grip broken
-before a shot, a weapon said as the blow."""
+before a shot, a weapon said as the blow, one's own torch lit."""
 
 from __future__ import annotations
 
+import asyncio
+
 from app.understanding.clauses import propose
-from tests.app.referee_lines import read
+from tests.app.referee_lines import read, told
 
 CELLAR = {"campaign": "crossroads", "scene": "cellar", "met": ["berta", "tam"],
           "flags": {"trapdoor_open": True, "tam_found": True, "tam_home": True},
@@ -99,3 +101,33 @@ def test_a_grip_broken_and_a_weapon_said_as_the_blow() -> None:
             "conditions": {"cass": ["unconscious"]}}  # fmt: skip
     line = "heal cass with healing word and then rapier her"
     assert steps(down, "wren", line) == [("cast", ("cass",)), ("attack", ("the-grey-sister",))]
+
+
+def test_ones_own_torch_lit_is_used_and_what_follows_is_done() -> None:
+    inn = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True}}
+    lit, down = read(inn, "thorin", "I light my torch and go down first.")
+    assert (lit.kind, lit.item, lit.action) == ("use", "torch", "light")
+    assert (down.kind, down.targets) == ("move", ("cellar",))
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+    said = asyncio.run(told(rats, "thorin", "Light my torch and then attack rat 1"))
+    assert "Thorin lights the torch" in said and "Thorin's longsword" in said
+    assert "did not happen" not in said
+
+
+def test_a_blow_at_it_after_a_drink_is_never_at_the_draught() -> None:
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "aria",
+            "give": {"aria": ["healing potion"]}, "wounds": {"aria": 10}}  # fmt: skip
+    line = "aria drinks the potion mira gave her and shoots a fire bolt at it"
+    drunk, bolt = read(rats, "aria", line)
+    assert (drunk.kind, bolt.kind) == ("use", "cast")
+    assert bolt.targets and bolt.targets[0].startswith("giant-rat")
+
+
+def test_the_lock_tried_again_after_both_ways_failed_is_the_lock() -> None:
+    tried = {"campaign": "crossroads", "scene": "inn",
+             "challenges": {"trapdoor_lock": "failed", "force_trapdoor": "failed",
+                            "needle_trap": "passed"}}  # fmt: skip
+    for line, meant in (("I try the lock again, carefully this time", "trapdoor_lock"),
+                        ("smash the lock again", "force_trapdoor")):  # fmt: skip
+        said = read(tried, "mira", line)[0]
+        assert (said.kind, said.targets) == ("challenge", (meant,)), line

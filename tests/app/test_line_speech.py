@@ -77,7 +77,7 @@ def test_a_leading_before_puts_the_deeds_in_time_order() -> None:
     spec = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True},
             "challenges": {"trapdoor_lock": "passed"}}  # fmt: skip
     found = steps("before I go down I light my lantern", "mira", **spec)
-    assert [k for k, _, _ in found] == ["improvise", "move"] and found[1][1] == ("cellar",)
+    assert [k for k, _, _ in found] == ["use", "move"] and found[1][1] == ("cellar",)
 
 
 def test_what_the_party_waits_to_do_is_not_done_yet() -> None:
@@ -85,7 +85,7 @@ def test_what_the_party_waits_to_do_is_not_done_yet() -> None:
     spec = {"campaign": "crossroads", "scene": "inn", "flags": {"trapdoor_open": True},
             "challenges": {"trapdoor_lock": "passed"}}  # fmt: skip
     found = steps("before we go down I light my lantern", "mira", **spec)
-    assert [k for k, _, _ in found] == ["improvise"]
+    assert [k for k, _, _ in found] == ["use"]  # (her own lantern, lit)
     harbour = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"],
                "defeated": ["strand_thralls"], "flags": {"corin_saved": True}}  # fmt: skip
     eaten = steps("we eat something before we go anywhere near that lighthouse", "ione", **harbour)

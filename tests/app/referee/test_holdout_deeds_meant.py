@@ -237,7 +237,7 @@ def test_a_draught_called_for_is_drunk_or_said_to_be_nobodys() -> None:
         ("Down the stairs we go. Torch first.", [("move", "cellar")]),
         (
             "Light my torch first, then down the stairs",
-            [("improvise", "torch"), ("move", "cellar")],
+            [("use", "torch"), ("move", "cellar")],
         ),
     ],
 )

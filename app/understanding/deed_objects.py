@@ -264,3 +264,24 @@ BY_A_THING = re.compile(
 )
 """A thing named as where someone stands ("shoot the one closest to the curtain"), not as
 what a blow is aimed at."""
+
+
+def beside(rest: str, person: Thing) -> bool:
+    """The person is named only as who the deed is done beside ("next to Hobb")."""
+    names = "|".join(re.escape(n) for n in person.names)
+    return re.search(rf"\b(?:next to|beside|by|near|alongside|with) (?:old |the )?(?:{names})\b",
+                     rest) is not None  # fmt: skip
+
+
+MUTTERED = re.compile(r"\b(?:mutter|mumble|grumble|complain|joke|grouse|gripe|moan)(?:s|ing)?\b.*$")
+"""Words muttered along with the deed ("pulls her hood up and mutters about elves"): what
+they are about is no one the deed is done to."""
+
+
+def for_them(ctx: Context, rest: str) -> bool:
+    """Someone is done for: "him", "them", or "her" — not "her fiddle", a thing she carries."""
+    if re.search(r"\b(?:him|them)\b", rest):
+        return True
+    owned = {w for t in ctx.scope.of("carried") for n in t.names for w in n.split()}
+    return any(len(m.group(1)) < 3 or m.group(1) not in owned
+               for m in re.finditer(r"\bher\b\s*(\w*)", rest))  # fmt: skip

@@ -25,11 +25,14 @@ from app.understanding.deed_objects import (
     FROM_WHERE,
     IN_THE_BACK,
     LEFT_THERE,
+    MUTTERED,
     OUT_OF_OWN,
     PARTED,
     PARTED_AND_IN,
     WEAPON_WORDS,
+    beside,
     foe_at_hand,
+    for_them,
     gear_owner,
     grabs_a_thing,
     kit_taken_up,
@@ -84,29 +87,6 @@ FOR_SOMEONE = frozenset(
     {"perform", "pray", "sway", "cow", "bluff", "kindness", "tend", "show", "insight"}
 )
 """Deeds done for or to a person, whatever they are done with (a fiddle, a prayer book)."""
-
-
-def _beside(rest: str, person: Thing) -> bool:
-    """The person is named only as who the deed is done beside ("next to Hobb")."""
-    names = "|".join(re.escape(n) for n in person.names)
-    return re.search(rf"\b(?:next to|beside|by|near|alongside|with) (?:old |the )?(?:{names})\b",
-                     rest) is not None  # fmt: skip
-
-
-_MUTTERED = re.compile(
-    r"\b(?:mutter|mumble|grumble|complain|joke|grouse|gripe|moan)(?:s|ing)?\b.*$"
-)
-"""Words muttered along with the deed ("pulls her hood up and mutters about elves"): what
-they are about is no one the deed is done to."""
-
-
-def _for_them(ctx: Context, rest: str) -> bool:
-    """Someone is done for: "him", "them", or "her" — not "her fiddle", a thing she carries."""
-    if re.search(r"\b(?:him|them)\b", rest):
-        return True
-    owned = {w for t in ctx.scope.of("carried") for n in t.names for w in n.split()}
-    return any(len(m.group(1)) < 3 or m.group(1) not in owned
-               for m in re.finditer(r"\bher\b\s*(\w*)", rest))  # fmt: skip
 
 
 _USED = re.compile(
@@ -165,7 +145,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     if deed.key == "bind":  # "lasso her with my rope": the rope is what it is done with;
         rest = re.sub(r"^(\s*(?:him|her|them|it)) to\b.*$", r"\1", BOUND_WITH.sub(" ", rest))
         # "tie her to a pew": she is bound, to the pew
-    rest = _MUTTERED.sub(" ", rest)  # "… and mutters about elves": a topic, not a target
+    rest = MUTTERED.sub(" ", rest)  # "… and mutters about elves": a topic, not a target
     if deed.key == "sneak":  # "sneak up behind them": up close, not up the shore steps
         rest = re.sub(r"^\s*up\s+(?=(?:behind|on|to|towards|close|beside|next|near)\b)", " ", rest)
     for quoted in QUOTED_SPEECH.finditer(ctx.raw):  # "slams a fist on the bar. 'Who went
@@ -184,7 +164,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         if people and stuff and _whole(ctx, stuff[0], rest) and not _whole(ctx, people[0], rest):
             people = []  # "grab the bell rope": the rope, not the Bell-Warden by one word
         if people and stuff:  # "sit on the millstone next to Hobb": the millstone, by Hobb
-            people = [p for p in people if not _beside(rest, p)]
+            people = [p for p in people if not beside(rest, p)]
         things = people or stuff
     roped = deed.key == "bind" and re.search(r"\b(?:tie|ties|tied|rope|truss|lasso)\b", ctx.said)
     fallen = [t.id for t in things if t.kind == "member" and ctx.state.party[t.id].vitals.hp <= 0]
@@ -210,7 +190,7 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
         return None  # a drink from the scene's casks; a potion of someone's is the game's
     if deed.key in FOR_SOMEONE and (not things or things[0].kind == "carried"):
         here = ctx.scope.of("npc")  # "play a tune on my fiddle for her": for her, not the fiddle
-        if len(here) == 1 and _for_them(ctx, rest):
+        if len(here) == 1 and for_them(ctx, rest):
             things = here
         elif things and deed.key == "pray":  # "press my holy symbol to the stone and pray
             things = [t for t in things if t.kind != "carried"]  # …": what it is done with
@@ -464,6 +444,10 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     social = deed.key in ("cow", "sway", "bluff")
     if social and not ctx.scope.fighting and target is None:
         return None  # "order a drink", "calm her down" with nobody here: words, not a deed
+    people = {*ctx.state.creatures, *ctx.state.party, *(ctx.campaign.npcs if ctx.campaign else ())}
+    if social and target is not None and target not in people:  # "glare at the padlock":
+        return ctx.intent("improvise", targets=(target,), action="auto", extra=("free", "0"),
+                          confidence=0.75)  # nobody to be cowed, told  # fmt: skip
     # Swaying a person of the story is the campaign's talk and challenges; threatening one
     # who is fighting the party is a threat like any other.
     threatening = deed.key == "cow" and ctx.scope.fighting and target in ctx.state.creatures

@@ -128,8 +128,18 @@ _ASKING = re.compile(
 def will_kept(before: str, after: str, raw: str) -> str:
     """A line's words with their fillers stripped (``after``), but the leading "will" of a
     question kept: "will magic missile kill him?" asks (read without "will", it cast the
-    spell); "Aria will cast sleep" tells."""
+    spell); "Aria will cast sleep" tells. A "do" left out is put back ("tracks look
+    fresh?")."""
     asked = raw.rstrip().endswith("?") and before.split()[:1] in (["will"], ["would"])
     if asked and after.split()[:1] != before.split()[:1]:
         return f"{before.split(maxsplit=1)[0]} {after}"
+    if raw.rstrip().endswith("?") and _LOOKS.match(after):
+        return f"do {after}"  # "tracks look fresh?": asked of them, not a check made
     return after
+
+
+_LOOKS = re.compile(
+    r"^(?:the |those |these |that |this )?(?:[a-z']+ ){0,2}?(?:[a-z']+s )"
+    r"(?:look|seem|feel|smell|sound) (?:[a-z]+)$"
+)
+"""A question asked without its "do" ("tracks look fresh?", "the stairs seem safe?")."""

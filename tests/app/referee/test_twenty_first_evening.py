@@ -131,3 +131,16 @@ def test_the_lock_tried_again_after_both_ways_failed_is_the_lock() -> None:
                         ("smash the lock again", "force_trapdoor")):  # fmt: skip
         said = read(tried, "mira", line)[0]
         assert (said.kind, said.targets) == ("challenge", (meant,)), line
+
+
+def test_a_thing_glared_at_is_no_one_cowed_and_a_look_asked_is_a_question() -> None:
+    stung = {"campaign": "crossroads", "scene": "inn",
+             "challenges": {"trapdoor_lock": "failed", "needle_trap": "failed"}}  # fmt: skip
+    glared = read(stung, "mira", "glare at the padlock")[0]
+    assert (glared.kind, glared.action) == ("improvise", "auto")
+    rats = {"campaign": "crossroads", "scene": "cellar", "fight": "cellar_rats", "turn": "thorin"}
+    assert read(rats, "thorin", "glare at rat 1")[0].action == "intimidation"
+    road = {"campaign": "crossroads", "scene": "old_road", "met": ["berta"]}
+    asked = read(road, "mira", "tracks look fresh?")[0]
+    assert (asked.kind, asked.targets) == ("question", ("tracks",))
+    assert read(road, "mira", "the tracks look fresh")[0].kind == "examine"

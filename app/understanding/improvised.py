@@ -444,8 +444,8 @@ def improvised(ctx: Context, deed: Deed | None = None) -> Intent | None:
     social = deed.key in ("cow", "sway", "bluff")
     if social and not ctx.scope.fighting and target is None:
         return None  # "order a drink", "calm her down" with nobody here: words, not a deed
-    people = {*ctx.state.creatures, *ctx.state.party, *(ctx.campaign.npcs if ctx.campaign else ())}
-    if social and target is not None and target not in people:  # "glare at the padlock":
+    beings = {*ctx.state.creatures, *ctx.state.party, *(ctx.campaign.npcs if ctx.campaign else ())}
+    if social and target is not None and target not in beings:  # "glare at the padlock":
         return ctx.intent("improvise", targets=(target,), action="auto", extra=("free", "0"),
                           confidence=0.75)  # nobody to be cowed, told  # fmt: skip
     # Swaying a person of the story is the campaign's talk and challenges; threatening one

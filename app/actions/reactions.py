@@ -181,11 +181,19 @@ def read_declaration(text: str, options: tuple[tuple[ReactionOffer, bool], ...])
     if said.isdecimal():  # (a number past any option, however long, is none of them)
         number = int(said) if len(said) <= 3 else 0
         return Declaration(kinds[number - 1]) if 1 <= number <= len(kinds) else PASS
-    words = set(re.findall(r"[a-z]+", said.lower()))
+    # a reaction's word as a thing someone has ("behind Thorin's shield", "my shield") is
+    # no reaction named: the player's own words, for the DM
+    words = set(re.findall(r"[a-z]+", _A_THING_OF.sub(" ", said.lower())))
     for kind in kinds:
         if words & set(KINDS[kind].words if kind in KINDS else ()):
             return Declaration(kind, said)
     return Declaration("declared", said)
+
+
+_A_THING_OF = re.compile(
+    r"\b(?:[a-z]+'s|my|his|her|their|your|our|behind|under)\s+(?:[a-z']+\s+)?[a-z]+"
+)
+"""A word said as a thing owned or placed ("Thorin's shield", "behind the shield")."""
 
 
 class ReactionPolicy(Protocol):

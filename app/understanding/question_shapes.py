@@ -128,14 +128,20 @@ _ASKING = re.compile(
 def will_kept(before: str, after: str, raw: str) -> str:
     """A line's words with their fillers stripped (``after``), but the leading "will" of a
     question kept: "will magic missile kill him?" asks (read without "will", it cast the
-    spell); "Aria will cast sleep" tells. A "do" left out is put back ("tracks look
-    fresh?")."""
+    spell); "Aria will cast sleep" tells. A "do" or "is there" left out is put back ("tracks
+    look fresh?", "anywhere to hide?")."""
     asked = raw.rstrip().endswith("?") and before.split()[:1] in (["will"], ["would"])
     if asked and after.split()[:1] != before.split()[:1]:
         return f"{before.split(maxsplit=1)[0]} {after}"
     if raw.rstrip().endswith("?") and _LOOKS.match(after):
         return f"do {after}"  # "tracks look fresh?": asked of them, not a check made
+    if raw.rstrip().endswith("?") and _ANYWHERE.match(after):
+        return f"is there {after}"  # "anywhere to take cover?": asked, no Dodge taken
     return after
+
+
+_ANYWHERE = re.compile(r"^(?:anywhere|somewhere|any ?place|any way|anything) (?:to|for)\b")
+"""A question asked without its "is there" ("anywhere to hide?", "anything to eat?")."""
 
 
 _LOOKS = re.compile(

@@ -11,7 +11,7 @@ import io
 from rich.console import Console
 
 from app.actions.campaign_tools import start_encounter
-from app.actions.reactions import Question, addressed
+from app.actions.reactions import Question, ReactionOffer, addressed, read_declaration
 from app.console.game import ConsoleGame
 from app.session.setup import session_for
 from tests.referee_corpus import Situation, build_situation
@@ -88,3 +88,12 @@ def test_asked_of_a_player_who_does_not_have_the_keyboard_it_is_asked_for() -> N
     shown = game.console.file.getvalue()  # type: ignore[attr-defined]
     assert "Pass the keyboard to Cy (then back to Ana).\nCy (Aria): " in shown
     assert game.ask("Ana", SHIELD) == "" and "Pass the keyboard to Ana" not in shown
+
+
+def test_a_reactions_word_said_as_a_thing_someone_has_is_no_reaction_named() -> None:
+    offered = ((ReactionOffer(reactor_id="aria", reactor_name="Aria", kind="shield",
+                              prompt="Cast Shield?"), True),)  # fmt: skip
+    for said in ("I duck behind Thorin's shield", "raise my shield"):
+        assert read_declaration(said, offered).kind == "declared", said
+    for said in ("Shield!", "I cast shield on myself", "shield me"):
+        assert read_declaration(said, offered).kind == "shield", said

@@ -144,3 +144,11 @@ def test_a_thing_glared_at_is_no_one_cowed_and_a_look_asked_is_a_question() -> N
     asked = read(road, "mira", "tracks look fresh?")[0]
     assert (asked.kind, asked.targets) == ("question", ("tracks",))
     assert read(road, "mira", "the tracks look fresh")[0].kind == "examine"
+
+
+def test_anywhere_to_take_cover_asked_in_a_fight_is_answered_not_a_dodge() -> None:
+    strand = {"campaign": "drowned_bell", "scene": "strand", "met": ["nessa"],
+              "fight": "strand_thralls", "turn": "ione"}  # fmt: skip
+    for line in ("Ione: anywhere to take cover out here?", "anywhere to hide?"):
+        assert read(strand, "ione", line)[0].kind == "question", line
+    assert read(strand, "ione", "hide anywhere")[0].action == "hide"

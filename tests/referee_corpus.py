@@ -140,6 +140,8 @@ HOLDOUT43 = DATA_DIR / "referee" / "holdout43.toml"
 """The forty-third holdout: written apart from the referee, frozen, reported once."""
 HOLDOUT44 = DATA_DIR / "referee" / "holdout44.toml"
 """The forty-fourth holdout: written apart from the referee, frozen, reported once."""
+HOLDOUT45 = DATA_DIR / "referee" / "holdout45.toml"
+"""The forty-fifth holdout: written apart from the referee, frozen, reported once."""
 DEV = DATA_DIR / "referee" / "dev.toml"
 """The development set: lines written apart from the parser, for working on understanding."""
 CAMPAIGN_FOLDERS = (CAMPAIGNS_DIR, DATA_DIR / "campaigns")

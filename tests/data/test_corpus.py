@@ -64,6 +64,7 @@ from tests.referee_corpus import (
     HOLDOUT42,
     HOLDOUT43,
     HOLDOUT44,
+    HOLDOUT45,
     INTENTS,
     Corpus,
     CorpusError,
@@ -119,6 +120,7 @@ FILES = {
     "holdout42": HOLDOUT42,
     "holdout43": HOLDOUT43,
     "holdout44": HOLDOUT44,
+    "holdout45": HOLDOUT45,
 }
 
 

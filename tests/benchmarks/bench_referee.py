@@ -10,7 +10,7 @@ further clause a line's ``then`` lists, in order; what an answer ``says``), the 
 per-category table, and the median time the parser takes to read a line. Run with
 ``make bench`` or ``python -m tests.benchmarks.bench_referee``;
 ``--show`` lists the lines it got wrong in the corpus and the development sets (never a
-frozen holdout's: they measure, and are not worked on; the fourth to forty-third holdouts,
+frozen holdout's: they measure, and are not worked on; the fourth to forty-fourth holdouts,
 each reported once, became development sets). A measurement, not a pass/fail test
 (the suite's ``test_referee_corpus`` holds the main corpus to its targets).
 """
@@ -80,6 +80,7 @@ from tests.referee_corpus import (
     HOLDOUT42,
     HOLDOUT43,
     HOLDOUT44,
+    HOLDOUT45,
     Line,
     Step,
     build_situation,
@@ -453,7 +454,7 @@ def main() -> None:
     """Run both corpus files and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", action="store_true", help="list the lines judged wrong")
-    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 45))]
+    names = ["corpus", "dev", "holdout", *(f"holdout{n}" for n in range(3, 46))]
     parser.add_argument("--only", choices=names, help="one file only")
     args = parser.parse_args()
     files = [
@@ -502,6 +503,7 @@ def main() -> None:
         ("holdout42.toml", HOLDOUT42),
         ("holdout43.toml", HOLDOUT43),
         ("holdout44.toml", HOLDOUT44),
+        ("holdout45.toml", HOLDOUT45),
     ]
     for name, path in files:
         if not path.exists() or (args.only and name != f"{args.only}.toml"):

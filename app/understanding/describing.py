@@ -39,7 +39,8 @@ _DOING = (
 
 _DID_TO = (
     r"bit|hit|attacked|hurt|clawed|scratched|wounded|stabbed|slashed|struck|smacked|got|"
-    r"went for|jumped|bitten|mauled|cut|tagged|punched|grabbed|shot"
+    r"went for|jumped|bitten|mauled|cut|tagged|punched|grabbed|shot|crit|crits|critted|"
+    r"crit on|landed a crit on|got a crit on"
 )
 """What a foe did to someone ("the one that *bit* me")."""
 

@@ -386,3 +386,10 @@ def test_the_foe_nearest_a_friend_is_one_engaged_with_them() -> None:
     for line in ("shoot the rat nearest aria", "I shoot the one closest to Aria"):
         assert read(state, "mira", line).targets == ("giant-rat-2",), line
     assert read(state, "mira", "shoot the rat nearest to thorin").targets == ("giant-rat-1",)
+
+
+async def test_the_one_that_crit_a_friend_is_the_one_whose_blow_found_them() -> None:
+    state = game({**CELLAR, "turn": "thorin", "wounds": {"giant-rat-1": 5}})
+    struck(state, "giant-rat-3", "aria", "monster_action")
+    made, _ = await turn(state, "thorin", "I attack the rat that crit Aria")
+    assert aimed(made, "attack")["target_id"] == "giant-rat-3"

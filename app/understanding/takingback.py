@@ -41,11 +41,16 @@ def takes_back(said: str, vocab: Vocabulary) -> bool:
         core = core.removesuffix(tail)
     if core in words.get("lines", ()):
         return True
+    if any(starts_with(core, line) for line in words.get("lines", ()) if _POINTED.search(line)):
+        return True  # "oops wait undo that, I wanted to rest first": the why after it
     if _ENDS_ASKING.search(said):  # "WHAT?? i said i don't shoot her. undo"
         return True
     return any(has_phrase(said, p) for p in words.get("anywhere", ()))
 
 
+_POINTED = re.compile(r"^(?:undo|rewind|redo) (?:that|this)$")
+"""A way of asking that points at the turn just played ("undo that"), not at a thing ("undo
+the knot", "take that back to Berta")."""
 _ENDS_ASKING = re.compile(r"\b(?:undo|rewind)(?: (?:that|it|this|pls|please|now))*\W*$")
 """A line that ends by asking to undo, whatever it said before ("oops wrong thing, undo
 that")."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from app.understanding.clauses import propose
+from app.understanding.takingback import asks_to_take_back
 from tests.app.referee_lines import read, told
 
 CELLAR = {"campaign": "crossroads", "scene": "cellar", "met": ["berta", "tam"],
@@ -152,3 +153,13 @@ def test_anywhere_to_take_cover_asked_in_a_fight_is_answered_not_a_dodge() -> No
     for line in ("Ione: anywhere to take cover out here?", "anywhere to hide?"):
         assert read(strand, "ione", line)[0].kind == "question", line
     assert read(strand, "ione", "hide anywhere")[0].action == "hide"
+
+
+def test_undo_that_with_its_reason_is_asked_of_the_game_and_huh_is_a_sigh() -> None:
+    assert asks_to_take_back("oops wait undo that, I wanted to rest first")
+    assert asks_to_take_back("rewind that, wrong rat")
+    assert not asks_to_take_back("take that back to berta")
+    assert not asks_to_take_back("undo the knot on the rope")
+    harbour = {"campaign": "drowned_bell", "scene": "harbour", "met": ["nessa"]}
+    assert read(harbour, "ione", "huh, what spells do I have then")[0].kind == "question"
+    assert read(harbour, "ione", "huh?")[0].kind == "help"

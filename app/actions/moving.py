@@ -10,7 +10,7 @@ from typing import Any
 from app.actions import args as a
 from app.actions import beings as bg
 from app.actions import encounter_view as ev
-from app.actions.events import DiceRoll, SessionEvent, StateChange
+from app.actions.events import DiceRoll, ReactionWindow, SessionEvent, StateChange
 from app.actions.hooks import deed_done
 from app.actions.position_tools import (
     afraid_to_move,
@@ -27,11 +27,13 @@ from app.actions.position_tools import (
 from app.actions.registry import ToolError, ToolOutcome
 from app.actions.spell_rules import areas_entered, outside_areas
 from app.actions.swings import withdraw
+from app.world.readied import Readied
 from app.world.state import GameState
 from app.world.wording import the
 from rules import positions as p
 from rules.conditions import can_act
 from rules.outcomes import Impossible
+from rules.srd import srd
 
 
 def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
@@ -127,9 +129,12 @@ def move_tool(args: a.MoveArgs, state: GameState) -> ToolOutcome:
     state.record("encounter", f"{text} ({cost} ft)")
     events.append(StateChange(kind="condition", target_id=mover, description=text))
     events += areas_entered(state, mover, outside)  # into Spirit Guardians: the save now
-    if args.to in ("engage", "near"):  # readied actions waiting for it fire now
-        events += deed_done(state, mover, "approach")
-    events += deed_done(state, mover, "move")
+    waiting = list(encounter.readied)  # readied actions waiting for it fire now
+    before = bg.vitals_of(state, mover).hp
+    deeds = deed_done(state, mover, "approach") if args.to in ("engage", "near") else []
+    deeds += deed_done(state, mover, "move")
+    events += deeds
+    text += loosed_at(state, mover, deeds, waiting, before)
     events.append(ev.combat_update(state))
     result: dict[str, Any] = {
         "creature_id": mover,
@@ -194,3 +199,33 @@ def parting_blows(state: GameState, mover: str, events: list[SessionEvent], befo
         return f". {who} {'strikes' if one else 'strike'} as {name} goes ({lost} damage)"
     lash, miss = ("lashes", "misses") if one else ("lash", "miss")
     return f". {who} {lash} out as {name} goes, and {miss}"
+
+
+def loosed_at(
+    state: GameState, mover: str, events: list[SessionEvent], waiting: list[Readied], before: int
+) -> str:
+    """What the readied actions the move set off did, for the words of the move: ``. Aria
+    looses the readied Fire Bolt at Goblin 1, and misses`` (or ``: 6 damage``, ``…, and
+    Goblin 1 drops``). Told with the move, so the story says what the dice log shows: a
+    player who readied a spell must not see the foe walk up as if nothing was held."""
+    fired = [o.reactor_id for e in events if isinstance(e, ReactionWindow)
+             for o in e.offers if o.kind == "readied" and o.accepted]  # fmt: skip
+    told = ""
+    for cid in dict.fromkeys(fired):
+        entry = next((r for r in waiting if r.creature_id == cid), None)
+        if entry is None:
+            continue
+        what = srd().spells.get(entry.spell).name if entry.spell else "attack"
+        rolls = [e for e in events if isinstance(e, DiceRoll) and e.character_id == cid
+                 and e.check_type == "attack_roll"]  # fmt: skip
+        target = entry.target_id or mover
+        said = f". {state.name_of(cid)} looses the readied {what}"
+        said += f" at {state.name_of(target)}"
+        if rolls and not any(r.success for r in rolls):
+            said += ", and misses"
+        elif target == mover and (lost := before - bg.vitals_of(state, mover).hp) > 0:
+            said += f": {lost} damage"
+        if bg.vitals_of(state, target).hp == 0:
+            said += f", and {state.name_of(target)} drops"
+        told += said
+    return told

@@ -65,7 +65,10 @@ KINDS: dict[str, ReactionKind] = {
         "one melee attack at a foe leaving your reach",
     ),
     "readied": ReactionKind(
-        4, ("readied", "ready", "now", "fire", "loose", "release"), "takes the readied action",
+        4,
+        ("readied", "ready", "now", "fire", "loose", "release", "shoot", "burn", "blast", "zap",
+         "fry", "hit", "strike", "attack", "stab", "swing", "cast", "bolt", "kill", "nail"),
+        "takes the readied action",
         "holds the readied action", "the action you readied, taken now its moment has come",
     ),
     "hellish_rebuke": ReactionKind(

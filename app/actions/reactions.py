@@ -77,7 +77,7 @@ PASS = Declaration(None)
 
 _NO = re.compile(
     r"^\s*(?:n|no+|nope|nah|non|nein|pass|skip|none|nothing|not now|no reaction|"
-    r"don'?t|do not|i don'?t|i pass|i hold|hold)\b",
+    r"don'?t|do not|i don'?t|i pass|i hold|hold|wait|not yet)\b",
     re.IGNORECASE,
 )
 

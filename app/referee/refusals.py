@@ -31,6 +31,9 @@ def plain_error(state: GameState, kind: str, actor: str | None, message: str) ->
     message = _FOR_THE_DM.sub("", message).strip()
     if message.startswith(_UNSAID):
         return ""  # the DM's own bookkeeping (a repeated call, a fight already on): unsaid
+    fallen = state.creatures.get(actor or "")
+    if fallen is not None and fallen.vitals.hp == 0:
+        return ""  # a foe cut down on its way in (a readied bolt): its blow is simply not struck
     if message.startswith("unknown tool"):  # a line read as something this moment lacks
         when = " in the middle of a fight" if state.encounter is not None else " right now"
         return f"{name} cannot do that{when}."

@@ -44,6 +44,9 @@ _DID_TO = (
 )
 """What a foe did to someone ("the one that *bit* me")."""
 
+_NOT = r"isn'?t|is\s+not|'s\s+not|s\s+not|not|ain'?t|aren'?t|are\s+not"
+"""A foe described by what it is not doing ("the goblin who *isn't* fighting Mira")."""
+
 _DONE_BY = (
     r"hit|hurt|stabbed|slashed|struck|shot|smacked|whacked|wounded|burned|burnt|zapped|"
     r"bolted|cut|tagged|got|attacked|missed|punched|clobbered|bashed|smashed|sliced|"
@@ -231,7 +234,7 @@ def describe(said: str, pool: list[Thing], state: GameState, actor: str | None) 
     if held is not None:  # "the rat Thorin is holding", "the one in my grip"
         return Described(*held)
     return (
-        _doing(said, foe, names, people, ids, state, blows)
+        _doing(said, foe, names, people, ids, state, blows, actor)
         or _done_by(said, foe, names, people, ids, state, blows, pool)
         or _finish(said, ids, state, blows, actor, pool)
         or _gear(said, pool, state)
@@ -242,22 +245,31 @@ def describe(said: str, pool: list[Thing], state: GameState, actor: str | None) 
 
 def _doing(
     said: str, foe: str, names: str, people: dict[str, str], ids: set[str], state: GameState,
-    blows: _Blows,
+    blows: _Blows, actor: str | None,
 ) -> Described | None:  # fmt: skip
-    """ "the rat chewing on Thorin", "the one that bit me"."""
-    m = re.search(rf"\b(?:{foe})\s+(?:that\s+|which\s+|who\s+)?(?:is\s+|'s\s+|s\s+)?"
-                  rf"(?:{_DOING})\s+(?:on\s+|at\s+|into\s+|with\s+)?(?:poor\s+|our\s+)?"
-                  rf"({names})(?:'s)?\b", said)  # fmt: skip
+    """ "the rat chewing on Thorin", "the one that bit me", "the goblin in my face", and
+    by what it is not doing: "the goblin who isn't fighting Mira", "the other one, not
+    Mira's" (the others)."""
+    m = re.search(rf"\b(?:{foe})\s+(?:that\s+|which\s+|who\s+)?(?:(?P<not>{_NOT})\s+|"
+                  rf"(?:is|'s|s)\s+)?(?:{_DOING})\s+(?:on\s+|at\s+|into\s+|with\s+)?"
+                  rf"(?:poor\s+|our\s+)?({names})(?:'s)?\b", said)  # fmt: skip
+    m = m or re.search(rf"\b(?:{foe})\s+(?:that\s+|which\s+|who\s+)?(?:is\s+|'s\s+|s\s+)?"
+                       rf"(?:right\s+)?(?:up\s+)?in\s+(my|(?:{names})'s)\s+(?:face|grill)\b",
+                       said)  # fmt: skip
+    m = m or re.search(rf"\b(?P<not>not)\s+({names})'s\b", said)  # "the other goblin, not Mira's"
     did = re.search(rf"\b(?:{foe})\s+(?:that\s+|which\s+|who\s+)?(?:just\s+)?(?:{_DID_TO})\s+"
                     rf"({names})\b", said)  # fmt: skip
     m = m or did
     if m is None:
         return None
-    victim = _who(m.group(1), people)
+    who = m.group(m.lastindex or 1) if m is not did else m.group(1)
+    victim = actor if who == "my" else _who(who, people)
     if victim is None or victim not in state.party:
         return None
     on = engaged_with(state, victim) & ids
     last = _last_on(blows, victim, ids, landed=True) or _last_on(blows, victim, ids)
+    if m is not did and m.groupdict().get("not"):  # "the goblin who isn't fighting Mira"
+        return Described(tuple(sorted(ids - on - {last})), m.group(0))
     if m is did or not on:
         fits = [last] if last else sorted(on)
     else:  # of those on them, the one whose bite last found them ("the rat biting Aria")

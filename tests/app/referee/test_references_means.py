@@ -82,6 +82,23 @@ async def test_the_one_thorin_is_fighting_is_the_one_engaged_with_him() -> None:
     assert aimed(made, "attack")["target_id"] == "giant-rat-3"
 
 
+def test_a_foe_by_what_it_is_not_doing_or_by_being_in_ones_face() -> None:
+    state = game(WARREN, turn="aria")
+    beside(state, "goblin-1", "mira")
+    beside(state, "goblin-2", "thorin")
+    lines = (
+        "fire bolt the goblin who isn't fighting Mira",
+        "I attack the goblin that's not on mira",
+        "zap the one not attacking mira",
+        "hit the goblin in thorin's face",
+    )
+    for line in lines:
+        assert read(state, "aria", line).targets == ("goblin-2",), line
+    state = game(WARREN, turn="aria")
+    beside(state, "goblin-2", "aria")
+    assert read(state, "aria", "fire bolt the goblin in my face").targets == ("goblin-2",)
+
+
 def struck(state: GameState, actor: str, target: str, action: str = "attack") -> None:
     """A blow in the ledger, as the engine records one."""
     state.truth.add(ActionPerformed(actor=actor, action=action, target=target), 1, state.scene.id)

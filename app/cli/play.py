@@ -72,6 +72,9 @@ def play(
             "terminal, lines when piped."
         ),
     ] = "auto",
+    line_by_line: Annotated[
+        bool, typer.Option("--console", hidden=True, help="The same as --ui console.")
+    ] = False,
     character: Annotated[
         list[str] | None,
         typer.Option(
@@ -115,6 +118,8 @@ def play(
     from app.display.screentext import plain
     from app.dm.config import ConfigError, load_dm_config
 
+    if line_by_line:  # the name players reach for first ("--console" was "--continue?")
+        ui = "console"
     if ui not in ("auto", "tui", "console"):
         err_console().print("error: --ui is tui, console or auto", style="red")
         raise typer.Exit(EXIT_BAD_INPUT)

@@ -52,3 +52,10 @@ def test_a_mistyped_command_is_told_the_one_meant_and_retry_says_when_nothing_wa
     assert "Unknown command /leveup. Did you mean /levelup?" in out
     assert "Unknown command /xyzzy. Type /help." in out
     assert "There is no turn waiting to run." in out
+
+
+def test_console_on_its_own_opens_the_line_game(tmp_path: Path) -> None:
+    args = ["play", "--console", "--seed", "3", "--saves-dir", str(tmp_path)]
+    result = CliRunner().invoke(app, args, input="/quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Type /help for commands." in result.output and "--continue" not in result.output
